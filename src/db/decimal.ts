@@ -1,0 +1,99 @@
+/**
+ * Exact decimal money. Amounts are stored in D1 as INTEGER counts of 1/10,000 of a unit so that SQL SUM()
+ * stays exact; every conversion between that integer, a client's number or string, and the answered decimal
+ * string goes through here. Arithmetic that can exceed 2^53 (sums, currency conversion) uses BigInt.
+ */
+export const MONEY_SCALE = 4;
+const SCALE_FACTOR = 10n ** BigInt(MONEY_SCALE);
+
+const DECIMAL_PATTERN = /^([+-])?(\d+)(?:\.(\d+))?$/;
+
+/** Parses a JSON number or numeric string into scaled units; null when it is not an exact decimal we can hold. */
+export function parseMoney(value: unknown): bigint | null {
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    text = numberToPlainString(value);
+  } else if (typeof value === "string") {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  return parseDecimal(text, MONEY_SCALE);
+}
+
+/** Parses a plain decimal string at a given scale; null if malformed or if it has more fractional digits than the scale. */
+export function parseDecimal(text: string, scale: number): bigint | null {
+  const match = DECIMAL_PATTERN.exec(text);
+  if (!match) return null;
+  const [, sign, whole, fraction = ""] = match;
+  const trimmedFraction = fraction.replace(/0+$/, "");
+  if (trimmedFraction.length > scale) return null;
+  const units = BigInt(whole) * 10n ** BigInt(scale) + BigInt(trimmedFraction.padEnd(scale, "0") || "0");
+  return sign === "-" ? -units : units;
+}
+
+/** JS numbers print 1e21 and 1e-7 in exponent form; money needs a plain digit string. */
+function numberToPlainString(value: number): string {
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  return value.toFixed(20).replace(/\.?0+$/, "");
+}
+
+/** Scaled units to the answered form: at least one digit after the point, no other trailing zeros ("100.0", "99.95"). */
+export function formatMoney(units: bigint | number | null | undefined): string | null {
+  if (units === null || units === undefined) return null;
+  return formatDecimal(BigInt(units), MONEY_SCALE);
+}
+
+export function formatDecimal(units: bigint, scale: number): string {
+  const negative = units < 0n;
+  const magnitude = negative ? -units : units;
+  const factor = 10n ** BigInt(scale);
+  const whole = magnitude / factor;
+  let fraction = (magnitude % factor).toString().padStart(scale, "0").replace(/0+$/, "");
+  if (fraction === "") fraction = "0";
+  return `${negative ? "-" : ""}${whole}.${fraction}`;
+}
+
+/** A rational number kept as numerator/denominator so chains of conversions round only once, at the end. */
+export interface Ratio {
+  numerator: bigint;
+  denominator: bigint;
+}
+
+export function ratioFromDecimalString(text: string): Ratio {
+  const match = DECIMAL_PATTERN.exec(text.trim());
+  if (!match) throw new Error(`not a decimal: ${text}`);
+  const [, sign, whole, fraction = ""] = match;
+  const denominator = 10n ** BigInt(fraction.length);
+  const numerator = BigInt(whole + fraction) * (sign === "-" ? -1n : 1n);
+  return { numerator, denominator };
+}
+
+/** Rounds (half away from zero) a ratio of scaled units to scaled units. */
+export function roundRatio(numerator: bigint, denominator: bigint): bigint {
+  if (denominator < 0n) {
+    numerator = -numerator;
+    denominator = -denominator;
+  }
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (magnitude * 2n + denominator) / (denominator * 2n);
+  return negative ? -rounded : rounded;
+}
+
+/** Scaled money units converted from one currency's rate to another's (rates are units per 1 USD), rounded to the scale. */
+export function convertUnits(units: bigint, fromRate: Ratio, toRate: Ratio): bigint {
+  // units * to / from  =  units * to.n * from.d / (to.d * from.n)
+  return roundRatio(units * toRate.numerator * fromRate.denominator, toRate.denominator * fromRate.numerator);
+}
+
+/** Scaled units rounded to whole cents (2 places) but kept at MONEY_SCALE; used for converted display totals. */
+export function roundToCents(units: bigint): bigint {
+  const step = 10n ** BigInt(MONEY_SCALE - 2);
+  return roundRatio(units, step) * step;
+}
+
+export const ONE: Ratio = { numerator: 1n, denominator: 1n };
+export { SCALE_FACTOR };
