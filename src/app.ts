@@ -1,0 +1,101 @@
+/**
+ * The Hono app: transport rules (negotiation, security headers, request id, CORS, ETag), authentication,
+ * the resource routers, and the single place where errors become JSON:API error documents.
+ */
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { etag } from "hono/etag";
+import { methodNotAllowed } from "hono/method-not-allowed";
+import { requestId } from "hono/request-id";
+import { secureHeaders } from "hono/secure-headers";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../drizzle/schema";
+import { authenticate } from "./auth/middleware";
+import type { AppEnv } from "./env";
+import { ApiError, routeNotFound } from "./jsonapi/errors";
+import { negotiate } from "./jsonapi/negotiation";
+import { JSONAPI_CONTENT_TYPE } from "./jsonapi/respond";
+import { registerRoutes } from "./resources";
+
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+function errorResponse(c: Context, error: ApiError): Response {
+  return c.body(JSON.stringify(error.toDocument()), error.status as 400, {
+    "Content-Type": JSONAPI_CONTENT_TYPE,
+    ...error.headers,
+  });
+}
+
+export function createApp(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    secureHeaders({
+      xFrameOptions: "SAMEORIGIN",
+      xContentTypeOptions: "nosniff",
+      xXssProtection: "0",
+      xDownloadOptions: "noopen",
+      xPermittedCrossDomainPolicies: "none",
+      referrerPolicy: "strict-origin-when-cross-origin",
+      crossOriginEmbedderPolicy: false,
+      crossOriginOpenerPolicy: false,
+      crossOriginResourcePolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+    }),
+  );
+  app.use(requestId());
+  app.use(
+    "/api/*",
+    cors({
+      origin: (origin, c) => {
+        const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((o: string) => o.trim()).filter(Boolean);
+        return allowed.includes("*") || allowed.includes(origin) ? origin : null;
+      },
+      allowHeaders: ["Authorization", "Content-Type", "Accept", "X-HTTP-Method-Override", "If-None-Match"],
+      exposeHeaders: ["ETag", "Location", "X-Request-Id"],
+      maxAge: 86400,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set("db", drizzle(c.env.DB, { schema }));
+    await next();
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
+      },
+    }),
+  );
+  app.use("/api/*", negotiate);
+  app.use("/api/*", async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    await etag()(c, next);
+    if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
+    else c.res.headers.delete("ETag");
+  });
+  app.use("/api/v2/*", authenticate);
+  app.use(
+    methodNotAllowed({
+      app,
+      onMethodNotAllowed: (c, methods) =>
+        errorResponse(c, new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }], { Allow: methods.join(", ") })),
+    }),
+  );
+
+  registerRoutes(app);
+
+  app.notFound((c) => errorResponse(c, routeNotFound()));
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: String(error), stack: (error as Error)?.stack }));
+    return c.body(JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error" }] }), 500, {
+      "Content-Type": JSONAPI_CONTENT_TYPE,
+    });
+  });
+  return app;
+}

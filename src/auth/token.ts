@@ -1,0 +1,41 @@
+/**
+ * Access tokens: HS256 JWTs with `user_id` and `exp`, signed with the JWT_SECRET binding. The same code mints
+ * tokens for the CLI and for the background-batch consumer, and verifies them for the API.
+ */
+import { decode, sign, verify } from "hono/jwt";
+
+export const TOKEN_ALGORITHM = "HS256";
+
+export interface TokenClaims {
+  user_id: string;
+  exp: number;
+}
+
+export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, now = Date.now()): Promise<string> {
+  const claims: TokenClaims = { user_id: userId, exp: Math.floor(now / 1000) + expiresInSeconds };
+  return sign({ ...claims }, secret, TOKEN_ALGORITHM);
+}
+
+export class InvalidTokenError extends Error {}
+
+/** Verifies signature, algorithm and expiry strictly; both claims are required. */
+export async function verifyToken(secret: string, token: string): Promise<TokenClaims> {
+  let header;
+  try {
+    header = decode(token).header;
+  } catch {
+    throw new InvalidTokenError("The access token is malformed");
+  }
+  if (header.alg !== TOKEN_ALGORITHM) throw new InvalidTokenError("The access token must be signed with HS256");
+  let payload: Record<string, unknown>;
+  try {
+    payload = (await verify(token, secret, { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "JwtTokenExpired") throw new InvalidTokenError("The access token has expired");
+    throw new InvalidTokenError("The access token is invalid");
+  }
+  if (typeof payload.exp !== "number") throw new InvalidTokenError("The access token has no expiry (exp)");
+  if (typeof payload.user_id !== "string" || payload.user_id === "") throw new InvalidTokenError("The access token names no user (user_id)");
+  return { user_id: payload.user_id, exp: payload.exp };
+}

@@ -1,0 +1,73 @@
+// Notification type reference data: the twenty notification type ids (underscore
+// form) and the description shown for each.
+
+export const NOTIFICATION_TYPE_KEYS = [
+  "call_partner_once_per_year",
+  "larger_gift",
+  "long_time_frame_gift",
+  "missing_address_in_newsletter",
+  "missing_email_in_newsletter",
+  "new_form_subscriber",
+  "new_form_subscriber_existing_contact",
+  "new_partner_duplicate_merged",
+  "new_partner_duplicate_not_merged",
+  "new_partner_no_duplicate",
+  "recontinuing_gift",
+  "remind_partner_in_advance",
+  "smaller_gift",
+  "special_gift",
+  "started_giving",
+  "stopped_giving",
+  "thank_partner_once_per_year",
+  "upcoming_anniversary",
+  "upcoming_birthday",
+  "new_donation_system_address",
+] as const;
+
+export type NotificationTypeKey = (typeof NOTIFICATION_TYPE_KEYS)[number];
+
+export const NOTIFICATIONS: Record<NotificationTypeKey, string> = {
+  call_partner_once_per_year: "Partner have not had an attempted call logged in the past year",
+  larger_gift: "Partner gave a larger gift than commitment",
+  long_time_frame_gift: "Partner gave with a commitment of semi-annual or longer",
+  missing_address_in_newsletter: "Contact is on the physical newsletter but has no mailing address",
+  missing_email_in_newsletter: "Contact is on the email newsletter but has no people with a valid email address",
+  new_form_subscriber: "New contact added from a subscription form",
+  new_form_subscriber_existing_contact: "Existing contact signed up through a subscription form",
+  new_partner_duplicate_merged: "New partner added and merged with a duplicate contact",
+  new_partner_duplicate_not_merged: "New partner added but a possible duplicate was not merged",
+  new_partner_no_duplicate: "New partner added with no duplicate found",
+  recontinuing_gift: "Partner recontinued giving",
+  remind_partner_in_advance: "Partner's expected donation is one month away",
+  smaller_gift: "Partner gave less than commitment",
+  special_gift: "Partner gave a special gift",
+  started_giving: "Partner started giving",
+  stopped_giving: "Partner missed a gift",
+  thank_partner_once_per_year: "Partner have not had a thank you note logged in the past year",
+  upcoming_anniversary: "There is an anniversary coming up",
+  upcoming_birthday: "There is a birthday coming up",
+  new_donation_system_address: "New address received from the donation system",
+};
+
+export const NOTIFICATION_HASHES: { id: NotificationTypeKey; value: string }[] = [
+  { id: "call_partner_once_per_year", value: "Partner have not had an attempted call logged in the past year" },
+  { id: "larger_gift", value: "Partner gave a larger gift than commitment" },
+  { id: "long_time_frame_gift", value: "Partner gave with a commitment of semi-annual or longer" },
+  { id: "missing_address_in_newsletter", value: "Contact is on the physical newsletter but has no mailing address" },
+  { id: "missing_email_in_newsletter", value: "Contact is on the email newsletter but has no people with a valid email address" },
+  { id: "new_form_subscriber", value: "New contact added from a subscription form" },
+  { id: "new_form_subscriber_existing_contact", value: "Existing contact signed up through a subscription form" },
+  { id: "new_partner_duplicate_merged", value: "New partner added and merged with a duplicate contact" },
+  { id: "new_partner_duplicate_not_merged", value: "New partner added but a possible duplicate was not merged" },
+  { id: "new_partner_no_duplicate", value: "New partner added with no duplicate found" },
+  { id: "recontinuing_gift", value: "Partner recontinued giving" },
+  { id: "remind_partner_in_advance", value: "Partner's expected donation is one month away" },
+  { id: "smaller_gift", value: "Partner gave less than commitment" },
+  { id: "special_gift", value: "Partner gave a special gift" },
+  { id: "started_giving", value: "Partner started giving" },
+  { id: "stopped_giving", value: "Partner missed a gift" },
+  { id: "thank_partner_once_per_year", value: "Partner have not had a thank you note logged in the past year" },
+  { id: "upcoming_anniversary", value: "There is an anniversary coming up" },
+  { id: "upcoming_birthday", value: "There is a birthday coming up" },
+  { id: "new_donation_system_address", value: "New address received from the donation system" },
+];

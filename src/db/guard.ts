@@ -1,0 +1,24 @@
+/**
+ * D1 has no interactive transactions; a `db.batch` is one atomic transaction that rolls back when any statement
+ * fails. A conditional UPDATE that matches nothing does not fail, so statements written with it (tags, join
+ * rows) would still run. This guard, placed right after the conditional statement, makes the batch fail when
+ * that statement changed no row: json() raises on malformed input, and only the no-change branch feeds it one.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../env";
+
+export const GUARD_FAILURE_TEXT = "malformed JSON";
+
+export function failUnlessChanged(db: Database) {
+  return db.run(sql`SELECT CASE WHEN changes() > 0 THEN 1 ELSE json('write conflict') END`);
+}
+
+export function isGuardFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  return text.includes(GUARD_FAILURE_TEXT);
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  return text.includes("UNIQUE constraint failed");
+}

@@ -1,0 +1,59 @@
+/**
+ * SQL building blocks for D1. Lists of values go in as one JSON parameter read with json_each, because D1
+ * allows at most 100 bound parameters in a statement.
+ */
+import { getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { TimeRange } from "../jsonapi/filter-values";
+
+/**
+ * A column written with its table name. Drizzle leaves column names unqualified in single-table queries, so
+ * every correlated subquery (a child table compared with the outer row) must name its columns through this.
+ */
+export function q(column: SQLiteColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+export function jsonList(values: readonly unknown[]): SQL {
+  return sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+}
+
+export function inList(expression: SQLWrapper, values: readonly unknown[]): SQL {
+  if (values.length === 0) return sql`0`;
+  if (values.length === 1) return sql`${expression} = ${values[0]}`;
+  return sql`${expression} IN ${jsonList(values)}`;
+}
+
+export function timestampInRange(column: SQLWrapper, range: TimeRange): SQL {
+  return sql`(${column} >= ${range.from} AND ${column} < ${range.until})`;
+}
+
+export function dateInRange(column: SQLWrapper, range: TimeRange): SQL {
+  return sql`(${column} >= ${range.fromDate} AND ${column} < ${range.untilDate})`;
+}
+
+/** Negation that treats an unknown (NULL) condition as not matching, so the reverse of a filter includes those rows. */
+export function not(condition: SQL): SQL {
+  return sql`NOT COALESCE((${condition}), 0)`;
+}
+
+export function and(conditions: Array<SQL | undefined>): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  if (present.length === 0) return undefined;
+  return sql.join(present.map((c) => sql`(${c})`), sql` AND `);
+}
+
+export function or(conditions: Array<SQL | undefined>): SQL | undefined {
+  const present = conditions.filter((c): c is SQL => c !== undefined);
+  if (present.length === 0) return undefined;
+  return sql`(${sql.join(present.map((c) => sql`(${c})`), sql` OR `)})`;
+}
+
+/** Case-insensitive substring match that is not subject to LIKE's 50-byte pattern limit. */
+export function containsText(column: SQLWrapper, text: string): SQL {
+  return sql`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+export function startsWithText(column: SQLWrapper, text: string): SQL {
+  return sql`substr(lower(${column}), 1, length(${text})) = lower(${text})`;
+}

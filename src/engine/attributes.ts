@@ -1,0 +1,154 @@
+/**
+ * Attribute builders: how each kind of field is read from a row and how a request value is checked and
+ * converted before it is stored. Messages follow the wording clients already show to people
+ * ("can't be blank", "is not included in the list").
+ */
+import * as v from "valibot";
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { parseMoney, formatMoney } from "../db/decimal";
+import { parseDate, parseTimestamp } from "../jsonapi/time";
+import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, WriteRule } from "./define";
+
+const ok = (value: unknown): ParseResult => ({ ok: true, value });
+const fail = (message: string): ParseResult => ({ ok: false, message });
+
+interface WriteOptions {
+  /** Read-only: answered but ignored in requests. */
+  readOnly?: boolean;
+  required?: boolean;
+  createOnly?: boolean;
+}
+
+function rule(parse: WriteRule["parse"], options: WriteOptions): WriteRule | undefined {
+  if (options.readOnly) return undefined;
+  return { parse, required: options.required, createOnly: options.createOnly };
+}
+
+const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+
+const textSchema = v.union([v.string(), v.number()]);
+
+export function string(column: SQLiteColumn, options: WriteOptions & { oneOf?: readonly string[]; maxLength?: number } = {}): AttributeDef {
+  const maxLength = options.maxLength ?? 10_000;
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(value === null || value === undefined ? null : "");
+      const parsed = v.safeParse(textSchema, value);
+      if (!parsed.success) return fail("must be a string");
+      const text = String(parsed.output);
+      if (text.length > maxLength) return fail(`is too long (maximum is ${maxLength} characters)`);
+      if (options.oneOf && !options.oneOf.includes(text)) return fail("is not included in the list");
+      return ok(text);
+    }, options),
+  };
+}
+
+const booleanSchema = v.union([v.boolean(), v.picklist(["true", "false", "1", "0", "t", "f"]), v.picklist([0, 1])]);
+
+export function boolean(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (value === null || value === undefined || value === "") return ok(false);
+      const parsed = v.safeParse(booleanSchema, value);
+      if (!parsed.success) return fail("must be true or false");
+      return ok(parsed.output === true || parsed.output === 1 || ["true", "1", "t"].includes(String(parsed.output)));
+    }, options),
+  };
+}
+
+export function integer(column: SQLiteColumn, options: WriteOptions & { min?: number; max?: number; nullable?: boolean } = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      const number = typeof value === "string" && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      if (typeof number !== "number" || !Number.isInteger(number)) return fail("must be an integer");
+      if (options.min !== undefined && number < options.min) return fail(`must be greater than or equal to ${options.min}`);
+      if (options.max !== undefined && number > options.max) return fail(`must be less than or equal to ${options.max}`);
+      return ok(number);
+    }, options),
+  };
+}
+
+export function money(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      if (typeof value !== "number" && typeof value !== "string") return fail("is not a number");
+      const units = parseMoney(value);
+      if (units === null) {
+        return /^\s*-?\d+(\.\d+)?\s*$/.test(String(value)) || typeof value === "number"
+          ? fail("has too many decimal places (at most 4)")
+          : fail("is not a number");
+      }
+      return ok(formatMoney(units));
+    }, options),
+  };
+}
+
+export function date(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      const parsed = parseDate(value);
+      return parsed ? ok(parsed) : fail("is not a valid date");
+    }, options),
+  };
+}
+
+export function timestamp(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      const parsed = parseTimestamp(value);
+      return parsed ? ok(parsed) : fail("is not a valid time");
+    }, options),
+  };
+}
+
+export function json(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (value === undefined) return ok(null);
+      if (value !== null && typeof value !== "object") return fail("must be an object");
+      return ok(value);
+    }, options),
+  };
+}
+
+/** A stored column answered as is and never written through the API. */
+export function stored(column: SQLiteColumn): AttributeDef {
+  return { column };
+}
+
+/** A value computed in SQL per row, optionally finished in code (e.g. currency conversion). */
+export function computed(
+  select: (ctx: RequestContext) => SQL,
+  read?: (value: unknown, row: Row, ctx: RequestContext, extras: ReadExtras) => unknown,
+  options: { usesRates?: boolean; needs?: SQLiteColumn[]; default?: boolean } = {},
+): AttributeDef {
+  return {
+    select,
+    needs: options.needs,
+    usesRates: options.usesRates,
+    default: options.default,
+    read: read ? (row, ctx, extras, selected) => read(selected, row, ctx, extras) : undefined,
+  };
+}
+
+/** A value derived in code from stored columns. */
+export function derived(needs: SQLiteColumn[], read: (row: Row, ctx: RequestContext, extras: ReadExtras) => unknown, options: { usesRates?: boolean } = {}): AttributeDef {
+  return { needs, read, usesRates: options.usesRates };
+}
+
+/** Wraps another attribute with a custom write rule (e.g. a value checked against another table). */
+export function withWrite(attribute: AttributeDef, parse: WriteRule["parse"], options: WriteOptions = {}): AttributeDef {
+  return { ...attribute, write: rule(parse, options) };
+}

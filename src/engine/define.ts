@@ -1,0 +1,153 @@
+/**
+ * Resource declarations. Each JSON:API type is described once — table, attributes with their read and write
+ * rules, relationships, sorts, filters — and the generic engine (read.ts, write.ts, routes.ts) serves every
+ * resource from that description. Resource folders keep only what is truly their own.
+ */
+import type { SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Bindings, Database, Viewer } from "../env";
+import type { FieldError } from "../jsonapi/errors";
+import type { ParamValue } from "../jsonapi/params";
+import type { Ratio } from "../db/decimal";
+
+/** What every handler and hook gets: the database, the signed-in user and the request's clock. */
+export interface RequestContext {
+  db: Database;
+  viewer: Viewer;
+  env: Bindings;
+  /** One "now" per request, `YYYY-MM-DDTHH:MM:SSZ`. */
+  now: string;
+  /** Query-string and override-body parameters of the request. */
+  params: Record<string, ParamValue>;
+  /** Path parameters, e.g. the parent account list of nested routes. */
+  pathParams: Record<string, string>;
+}
+
+/** Values loaded once per read for computed fields (currency rates) — only when a selected field needs them. */
+export interface ReadExtras {
+  rates: Map<string, Ratio>;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface AttributeDef {
+  /** The stored column this attribute reads from (and writes to, when writable). */
+  column?: SQLiteColumn;
+  /** A computed SQL expression, selected per row under `$<attribute>` when the attribute is wanted. */
+  select?: (ctx: RequestContext) => SQL;
+  /** Other columns the read function needs. */
+  needs?: SQLiteColumn[];
+  /** Turns the selected values into the answered value; defaults to the column value or the computed value. */
+  read?: (row: Row, ctx: RequestContext, extras: ReadExtras, selected: unknown) => unknown;
+  /** Whether read needs currency rates loaded. */
+  usesRates?: boolean;
+  /** How a request value is checked and converted; absent means read-only (ignored in requests). */
+  write?: WriteRule;
+  /** When false, the attribute is only listed when asked for by a sparse fieldset. */
+  default?: boolean;
+}
+
+export interface WriteRule {
+  parse: (value: unknown, ctx: RequestContext) => ParseResult;
+  /** Only accepted on create (ignored on update). */
+  createOnly?: boolean;
+  /** Create fails with "can't be blank" when absent or blank. */
+  required?: boolean;
+}
+
+export type ParseResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+export interface RelationshipDef {
+  /** The type written in linkage. */
+  type: string;
+  /** The declaration used to include the targets, when it differs from the linkage type. */
+  resource?: string;
+  kind: "one" | "many";
+  /** to-one through a foreign key column on this table. */
+  column?: SQLiteColumn;
+  /** to-one: SQL giving the target id; to-many: SQL giving a JSON array of ids. */
+  select?: (ctx: RequestContext) => SQL;
+  /** Writable to-one relationships: checks the target may be linked (exists and is visible). */
+  write?: {
+    /** The JSON:API types accepted in requests (defaults to [type]). */
+    acceptTypes?: string[];
+    /** Checks the target id may be linked; throws an ApiError if not. */
+    check?: (id: string, ctx: RequestContext) => Promise<void>;
+    nullable?: boolean;
+  };
+  /** When false, the relationship is only listed when asked for by a sparse fieldset or include. */
+  default?: boolean;
+}
+
+/** A filter turns the client's value into a condition, or undefined when the value selects everything. */
+export type FilterDef = (value: ParamValue, ctx: RequestContext, all: Record<string, ParamValue>) => SQL | undefined | Promise<SQL | undefined>;
+
+export interface SortDef {
+  expression: SQL | SQLiteColumn;
+}
+
+export interface WriteInput {
+  id: string;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+  included: unknown[];
+}
+
+/** Statements to run in the same atomic batch as the row's insert or update. */
+export type BatchStatement = { run: () => unknown } & Parameters<Database["batch"]>[0][number];
+
+export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
+  type: string;
+  /** The model name in "Couldn't find <Model> with 'id'=<id>". */
+  model: string;
+  table: TTable;
+  idColumn: SQLiteColumn;
+  createdAtColumn?: SQLiteColumn;
+  updatedAtColumn?: SQLiteColumn;
+  /** The account list a row belongs to; scopes reads to the viewer's lists and writes to their writable lists. */
+  accountListColumn?: SQLiteColumn;
+  /** Extra read scope, for resources not owned by an account list (e.g. background batches owned by a user). */
+  scope?: (ctx: RequestContext) => SQL | undefined;
+  /** Write scope: rows the viewer may change; defaults to the read scope limited to writable lists. */
+  writeScope?: (ctx: RequestContext) => SQL | undefined;
+  attributes: Record<string, AttributeDef>;
+  relationships: Record<string, RelationshipDef>;
+  sorts?: Record<string, SQL | SQLiteColumn>;
+  multipleSorts?: boolean;
+  /** Order when no sort is asked for; defaults to created_at ascending, ties by id. */
+  defaultOrder?: (ctx: RequestContext) => SQL[];
+  filters?: Record<string, FilterDef>;
+  /** Whether every filter can be negated with filter[reverse_<name>]=true. */
+  reversibleFilters?: boolean;
+  /** Condition applied when a list has no filter of its own for it (e.g. hidden contact statuses). */
+  defaultFilters?: (filters: Record<string, ParamValue>, ctx: RequestContext) => SQL | undefined;
+  /** Resource rules that run after attribute parsing; may change values or report field errors. */
+  hooks?: ResourceHooks;
+}
+
+export interface ResourceHooks {
+  beforeCreate?: (values: Row, input: WriteInput, ctx: RequestContext) => Promise<FieldError[] | void> | FieldError[] | void;
+  beforeUpdate?: (values: Row, existing: Row, input: WriteInput, ctx: RequestContext) => Promise<FieldError[] | void> | FieldError[] | void;
+  /** Extra statements written atomically with the row (tags, people, join rows). */
+  sideWrites?: (id: string, values: Row, input: WriteInput, ctx: RequestContext, existing?: Row) => Promise<BatchStatement[]> | BatchStatement[];
+  beforeDelete?: (existing: Row, ctx: RequestContext) => Promise<BatchStatement[] | void> | BatchStatement[] | void;
+}
+
+const registry = new Map<string, ResourceDef>();
+
+/** Registers a declaration; every resource with timestamps answers created_at, updated_at and updated_in_db_at. */
+export function defineResource<TTable extends SQLiteTable>(def: ResourceDef<TTable>): ResourceDef<TTable> {
+  const timestamps: Record<string, AttributeDef> = {};
+  if (def.createdAtColumn) timestamps.created_at = { column: def.createdAtColumn };
+  if (def.updatedAtColumn) {
+    timestamps.updated_at = { column: def.updatedAtColumn };
+    timestamps.updated_in_db_at = { column: def.updatedAtColumn };
+  }
+  const full = { ...def, attributes: { ...def.attributes, ...timestamps } };
+  registry.set(def.type, full as unknown as ResourceDef);
+  return full;
+}
+
+export function resourceFor(type: string): ResourceDef | undefined {
+  return registry.get(type);
+}

@@ -1,0 +1,48 @@
+/**
+ * Relationship builders. Linkage is read in the same statement as the rows (a column for to-one, a correlated
+ * subquery returning a JSON array for to-many), so a page costs one query however many relationships it shows.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { q } from "../db/sql";
+import type { RelationshipDef, RequestContext } from "./define";
+
+/** to-one through a foreign key column of this table. */
+export function belongsTo(type: string, column: SQLiteColumn, write?: RelationshipDef["write"]): RelationshipDef {
+  return { type, kind: "one", column, write };
+}
+
+/** to-one computed in SQL (the target id, or NULL). */
+export function hasOne(type: string, select: (ctx: RequestContext) => SQL): RelationshipDef {
+  return { type, kind: "one", select };
+}
+
+/** to-many: the ids of `targetId` rows whose `foreignKey` equals this row's `ownerId`. */
+export function hasMany(
+  type: string,
+  targetId: SQLiteColumn,
+  foreignKey: SQLiteColumn,
+  ownerId: SQLiteColumn,
+  options: { where?: SQL; orderBy?: SQL | SQLiteColumn; default?: boolean } = {},
+): RelationshipDef {
+  const table = foreignKey.table;
+  const where = options.where ? sql` AND ${options.where}` : sql``;
+  const order = sql` ORDER BY ${options.orderBy ?? q(targetId)}`;
+  return {
+    type,
+    kind: "many",
+    default: options.default,
+    select: () =>
+      sql`(SELECT json_group_array(id) FROM (SELECT ${q(targetId)} AS id FROM ${table} WHERE ${q(foreignKey)} = ${q(ownerId)}${where}${order}))`,
+  };
+}
+
+/** to-many computed by any SQL returning a JSON array of ids. */
+export function manyBy(type: string, select: (ctx: RequestContext) => SQL, options: { default?: boolean } = {}): RelationshipDef {
+  return { type, kind: "many", select, default: options.default };
+}
+
+/** A to-many that is always empty: the relationship exists in the interface but this service stores no such records. */
+export function emptyMany(type: string): RelationshipDef {
+  return { type, kind: "many", select: () => sql`'[]'` };
+}

@@ -1,0 +1,77 @@
+/**
+ * Mounts the standard JSON:API routes of a declared resource: list (GET, or POST with method override), show,
+ * create, update (PUT and PATCH) and delete. Resource folders add only their own extra routes.
+ */
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { ApiError } from "../jsonapi/errors";
+import { readResourceDocument } from "../jsonapi/request-document";
+import { jsonApi, noContent } from "../jsonapi/respond";
+import { isListOverride, overrideParams, readBody, requestContext } from "./context";
+import type { RequestContext, ResourceDef } from "./define";
+import { listResources, showResource } from "./read";
+import { createResource, deleteResource, updateResource, type Changes } from "./write";
+
+export type Action = "list" | "show" | "create" | "update" | "delete";
+
+export const UUID_PARAM = "{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}}";
+
+export interface RouteOptions {
+  actions: Action[];
+  /** Values fixed by the route on create, e.g. the parent account list of a nested route. */
+  fixedOnCreate?: (ctx: RequestContext) => Changes;
+  /** Types accepted as data.type in requests (defaults to the resource's type). */
+  requestTypes?: string[];
+}
+
+export function locationOf(c: Context, id: string): string {
+  const url = new URL(c.req.url);
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}/${id}`;
+}
+
+export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const can = (action: Action) => options.actions.includes(action);
+  const types = options.requestTypes ?? [def.type];
+  const itemPath = `/:id${UUID_PARAM}`;
+
+  if (can("list")) {
+    routes.get("/", async (c) => jsonApi(c, await listResources(def, requestContext(c))));
+  }
+  if (can("list") || can("create")) {
+    routes.post("/", async (c) => {
+      if (isListOverride(c) && can("list")) {
+        return jsonApi(c, await listResources(def, requestContext(c, await overrideParams(c))));
+      }
+      if (!can("create")) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
+      const ctx = requestContext(c);
+      const input = readResourceDocument(await readBody(c), types);
+      const id = await createResource(def, input, ctx, options.fixedOnCreate?.(ctx));
+      return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
+    });
+  }
+  if (can("show")) {
+    routes.get(itemPath, async (c) => {
+      const ctx = requestContext(c);
+      return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
+    });
+  }
+  if (can("update")) {
+    const update = async (c: Context<AppEnv>) => {
+      const ctx = requestContext(c);
+      const input = readResourceDocument(await readBody(c), types);
+      await updateResource(def, ctx.pathParams.id, input, ctx);
+      return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
+    };
+    routes.put(itemPath, update);
+    routes.patch(itemPath, update);
+  }
+  if (can("delete")) {
+    routes.delete(itemPath, async (c) => {
+      const ctx = requestContext(c);
+      await deleteResource(def, ctx.pathParams.id, ctx);
+      return noContent(c);
+    });
+  }
+  return routes;
+}

@@ -1,0 +1,216 @@
+/**
+ * The write side of the engine: attribute and relationship parsing from the declarations, the resource's own
+ * rules (hooks), offline-sync conflict detection atomic with the write, and one atomic D1 batch per write.
+ */
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, inList } from "../db/sql";
+import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guard";
+import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
+import { toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
+import { parseTimestamp } from "../jsonapi/time";
+import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
+import { readScope } from "./read";
+
+/** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
+export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
+  return and([
+    readScope(def, ctx),
+    def.accountListColumn ? inList(def.accountListColumn, ctx.viewer.writableListIds) : undefined,
+    def.writeScope?.(ctx),
+  ]);
+}
+
+function propertyKeys(table: SQLiteTable): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const [key, column] of Object.entries(getTableColumns(table))) keys.set(column.name, key);
+  return keys;
+}
+
+/** Attribute and relationship changes, keyed by attribute name and relationship name. */
+export type Changes = Row;
+
+function parseAttributes(def: ResourceDef, input: ResourceInput, ctx: RequestContext, mode: "create" | "update"): { changes: Changes; errors: FieldError[] } {
+  const changes: Changes = {};
+  const errors: FieldError[] = [];
+  for (const [name, value] of Object.entries(input.attributes)) {
+    const rule = def.attributes[name]?.write;
+    if (!rule || (rule.createOnly && mode === "update")) continue;
+    const result = rule.parse(value, ctx);
+    if (result.ok) changes[name] = result.value;
+    else errors.push({ attribute: name, message: result.message });
+  }
+  if (mode === "create") {
+    for (const [name, attr] of Object.entries(def.attributes)) {
+      if (attr.write?.required && !(name in input.attributes)) errors.push({ attribute: name, message: "can't be blank" });
+    }
+  }
+  return { changes, errors };
+}
+
+async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: RequestContext, changes: Changes): Promise<void> {
+  for (const [name, value] of Object.entries(input.relationships)) {
+    const rel = def.relationships[name];
+    if (!rel?.column || !rel.write) continue;
+    const linkage = toOneLinkage(value, name);
+    if (linkage === null) {
+      if (!rel.write.nullable) throw badRequest(`${name} can't be blank`, { pointer: `/data/relationships/${name}/data` });
+      changes[name] = null;
+      continue;
+    }
+    const accepted = rel.write.acceptTypes ?? [rel.type];
+    if (!accepted.includes(linkage.type)) {
+      throw conflict(`'${linkage.type}' is not a valid resource type for relationship ${name}. Expected '${accepted[0]}' instead`, {
+        pointer: `/data/relationships/${name}/data/type`,
+      });
+    }
+    await rel.write.check?.(linkage.id, ctx);
+    changes[name] = linkage.id;
+  }
+}
+
+/** Maps attribute and relationship changes onto table properties for drizzle. */
+function columnValues(def: ResourceDef, changes: Changes): Row {
+  const keys = propertyKeys(def.table);
+  const values: Row = {};
+  const assign = (column: SQLiteColumn | undefined, value: unknown) => {
+    if (column) values[keys.get(column.name)!] = value;
+  };
+  for (const [name, value] of Object.entries(changes)) {
+    if (def.attributes[name]) assign(def.attributes[name].column, value);
+    else if (def.relationships[name]) assign(def.relationships[name].column, value);
+  }
+  return values;
+}
+
+function toWriteInput(id: string, input: ResourceInput): WriteInput {
+  return { id, attributes: input.attributes, relationships: input.relationships, included: input.included };
+}
+
+function throwIfErrors(errors: FieldError[] | void): void {
+  if (errors && errors.length > 0) throw validationFailed(errors);
+}
+
+/** Validates and prepares an insert; returns the statements so bulk endpoints can batch many items. */
+export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}) {
+  const { changes, errors } = parseAttributes(def, input, ctx, "create");
+  throwIfErrors(errors);
+  await parseRelationships(def, input, ctx, changes);
+  Object.assign(changes, fixed);
+  const id = input.id ?? crypto.randomUUID();
+  throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
+  if (input.id) {
+    const [existing] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(sql`${def.idColumn} = ${id}`).limit(1);
+    if (existing) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+  }
+  const keys = propertyKeys(def.table);
+  const values = { ...columnValues(def, changes), [keys.get(def.idColumn.name)!]: id } as Row;
+  if (def.createdAtColumn) values[keys.get(def.createdAtColumn.name)!] = ctx.now;
+  if (def.updatedAtColumn) values[keys.get(def.updatedAtColumn.name)!] = ctx.now;
+  const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx)) ?? [];
+  const statements: BatchStatement[] = [ctx.db.insert(def.table).values(values as never) as unknown as BatchStatement, ...side];
+  return { id, statements };
+}
+
+export async function createResource(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
+  const { id, statements } = await prepareCreate(def, input, ctx, fixed);
+  try {
+    await runBatch(ctx, statements);
+  } catch (error) {
+    if (isUniqueViolation(error) && input.id) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+    throw error;
+  }
+  return id;
+}
+
+/** Loads the full stored row the viewer may change: 404 unknown, 403 someone else's (or read-only to them). */
+export async function fetchWritableRow(def: ResourceDef, id: string, ctx: RequestContext): Promise<Row> {
+  const byId = sql`${def.idColumn} = ${id}`;
+  const scope = writeScope(def, ctx);
+  const [rows, existing] = (await ctx.db.batch([
+    ctx.db.select().from(def.table).where(and([byId, scope])).limit(1),
+    ctx.db.select({ id: def.idColumn }).from(def.table).where(byId).limit(1),
+  ])) as [Row[], Row[]];
+  if (rows[0]) return rows[0];
+  if (existing[0]) {
+    // Inside a nested route, a record of another of the viewer's lists is simply not in this list.
+    if (ctx.pathParams.account_list_id) {
+      const [readable] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(and([byId, readScope(def, ctx)])).limit(1);
+      if (!readable) throw recordNotFound(def.model, id);
+    }
+    throw forbidden(id, def.type);
+  }
+  throw recordNotFound(def.model, id);
+}
+
+export function staleError(stored: string): ApiError {
+  return new ApiError(409, [
+    {
+      title: `is not equal to the current value in the database (${stored})`,
+      detail: `Updated in db at is not equal to the current value in the database (${stored})`,
+      source: { pointer: "/data/attributes/updated_in_db_at" },
+      meta: { updated_in_db_at: stored },
+    },
+  ]);
+}
+
+/** The next updated_at: now, but always later than the stored one so that a stale copy can never match it again. */
+function nextUpdatedAt(stored: string, now: string): string {
+  if (now > stored) return now;
+  return new Date(Date.parse(stored) + 1000).toISOString().slice(0, 19) + "Z";
+}
+
+export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext) {
+  if (input.id && input.id !== id) throw conflict(`The id in the body (${input.id}) does not match the id in the path (${id})`, { pointer: "/data/id" });
+  const existing = await fetchWritableRow(def, id, ctx);
+  const { changes, errors } = parseAttributes(def, input, ctx, "update");
+  throwIfErrors(errors);
+  await parseRelationships(def, input, ctx, changes);
+  const keys = propertyKeys(def.table);
+  const updatedAtKey = def.updatedAtColumn ? keys.get(def.updatedAtColumn.name)! : undefined;
+  const stored = updatedAtKey ? String(existing[updatedAtKey]) : undefined;
+  const overwrite = input.attributes.overwrite === true || input.attributes.overwrite === "true";
+  if (stored && !overwrite) {
+    const sent = parseTimestamp(input.attributes.updated_in_db_at);
+    if (sent !== stored) throw staleError(stored);
+  }
+  throwIfErrors(await def.hooks?.beforeUpdate?.(changes, existing, toWriteInput(id, input), ctx));
+  const values = columnValues(def, changes);
+  if (updatedAtKey && stored) values[updatedAtKey] = nextUpdatedAt(stored, ctx.now);
+  const condition = and([sql`${def.idColumn} = ${id}`, stored ? sql`${def.updatedAtColumn!} = ${stored}` : undefined]);
+  const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx, existing)) ?? [];
+  const statements: BatchStatement[] = [
+    ctx.db.update(def.table).set(values as never).where(condition!) as unknown as BatchStatement,
+    failUnlessChanged(ctx.db) as unknown as BatchStatement,
+    ...side,
+  ];
+  return { statements, stored };
+}
+
+export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext): Promise<void> {
+  const { statements } = await prepareUpdate(def, id, input, ctx);
+  try {
+    await runBatch(ctx, statements);
+  } catch (error) {
+    if (!isGuardFailure(error)) throw error;
+    // Someone else wrote between our read and our write: report the value that beat us.
+    const current = await fetchWritableRow(def, id, ctx);
+    const keys = propertyKeys(def.table);
+    throw staleError(String(current[keys.get(def.updatedAtColumn!.name)!]));
+  }
+}
+
+export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestContext) {
+  const existing = await fetchWritableRow(def, id, ctx);
+  const before = (await def.hooks?.beforeDelete?.(existing, ctx)) ?? [];
+  return [...before, ctx.db.delete(def.table).where(sql`${def.idColumn} = ${id}`) as unknown as BatchStatement];
+}
+
+export async function deleteResource(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
+  await runBatch(ctx, await prepareDelete(def, id, ctx));
+}
+
+export async function runBatch(ctx: RequestContext, statements: BatchStatement[]): Promise<void> {
+  if (statements.length === 0) return;
+  await ctx.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
+}

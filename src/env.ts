@@ -1,0 +1,36 @@
+import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type * as schema from "../drizzle/schema";
+
+export interface Bindings {
+  DB: D1Database;
+  BATCH_QUEUE: Queue<BackgroundBatchMessage>;
+  JWT_SECRET: string;
+  /** Comma-separated allowed CORS origins, or "*". */
+  CORS_ORIGINS?: string;
+}
+
+export interface BackgroundBatchMessage {
+  requestId: string;
+}
+
+export type Database = DrizzleD1Database<typeof schema>;
+
+/** The signed-in user and the account lists they may read (users and coaches) and write (users only). */
+export interface Viewer {
+  id: string;
+  timeZone: string;
+  defaultAccountListId: string | null;
+  readableListIds: string[];
+  writableListIds: string[];
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: {
+    requestId: string;
+    db: Database;
+    viewer: Viewer;
+    /** Set when the request is an item of POST /api/v2/batch. */
+    insideBatch?: boolean;
+  };
+}

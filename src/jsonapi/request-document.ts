@@ -1,0 +1,109 @@
+/**
+ * Checks on request documents that hold for every resource: a JSON object body with `data`, the right
+ * `data.type`, no ids or foreign keys smuggled into `attributes`, and well-formed linkage.
+ */
+import { ApiError, badRequest, conflict } from "./errors";
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface ResourceInput {
+  id?: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships: Record<string, unknown>;
+  included: unknown[];
+}
+
+export function parseJsonBody(text: string): unknown {
+  if (text.trim() === "") throw badRequest("The request body is empty; a JSON:API document with a data object is required", { pointer: "" });
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON", { pointer: "" });
+  }
+}
+
+export function typeMismatch(sent: unknown, expected: string): ApiError {
+  return conflict(`'${typeof sent === "string" ? sent : ""}' is not a valid resource type for this endpoint. Expected '${expected}' instead`, {
+    pointer: "/data/type",
+  });
+}
+
+/** Reads `{data: {type, id?, attributes?, relationships?}}` for a resource of `expectedTypes[0]`. */
+export function readResourceDocument(body: unknown, expectedTypes: string[], pointerPrefix = ""): ResourceInput {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw badRequest("The request body must be a JSON object with a data member", { pointer: pointerPrefix || "" });
+  }
+  const document = body as Record<string, unknown>;
+  const data = document.data;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw badRequest("The request must include a data object", { pointer: `${pointerPrefix}/data` });
+  }
+  const resource = data as Record<string, unknown>;
+  if (typeof resource.type !== "string" || !expectedTypes.includes(resource.type)) {
+    const error = typeMismatch(resource.type, expectedTypes[0]);
+    error.errors[0].source = { pointer: `${pointerPrefix}/data/type` };
+    throw error;
+  }
+  let id: string | undefined;
+  if (resource.id !== undefined && resource.id !== null && resource.id !== "") {
+    if (typeof resource.id !== "string" || !UUID_PATTERN.test(resource.id)) {
+      throw badRequest("Id must be a UUID", { pointer: `${pointerPrefix}/data/id` });
+    }
+    id = resource.id.toLowerCase();
+  }
+  const attributes = objectMember(resource.attributes, `${pointerPrefix}/data/attributes`);
+  for (const key of Object.keys(attributes)) {
+    if (key === "id") {
+      throw conflict("The id of a resource goes in data.id, not in attributes", { pointer: `${pointerPrefix}/data/attributes/id` });
+    }
+    if (key.endsWith("_id")) {
+      throw conflict(
+        `Foreign keys do not belong in attributes: send ${key.slice(0, -3)} as a relationship under data.relationships instead of ${key}`,
+        { pointer: `${pointerPrefix}/data/attributes/${key}` },
+      );
+    }
+  }
+  const relationships = objectMember(resource.relationships, `${pointerPrefix}/data/relationships`);
+  const included = Array.isArray(document.included) ? document.included : [];
+  return { id, type: resource.type, attributes, relationships, included };
+}
+
+function objectMember(value: unknown, pointer: string): Record<string, unknown> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" || Array.isArray(value)) throw badRequest("must be an object", { pointer });
+  return value as Record<string, unknown>;
+}
+
+export interface Linkage {
+  type: string;
+  id: string;
+}
+
+/** Reads `{data: {type, id}}` / `{data: null}` for a to-one relationship. */
+export function toOneLinkage(value: unknown, name: string): Linkage | null {
+  const pointer = `/data/relationships/${name}`;
+  if (typeof value !== "object" || value === null || !("data" in value)) {
+    throw badRequest(`Relationship ${name} must be an object with a data member`, { pointer });
+  }
+  const data = (value as { data: unknown }).data;
+  if (data === null) return null;
+  return linkageObject(data, `${pointer}/data`);
+}
+
+/** Reads `{data: [{type, id}, ...]}` for a to-many relationship. */
+export function toManyLinkage(value: unknown, name: string): Linkage[] {
+  const pointer = `/data/relationships/${name}`;
+  if (typeof value !== "object" || value === null || !Array.isArray((value as { data?: unknown }).data)) {
+    throw badRequest(`Relationship ${name} must be an object with a data array`, { pointer });
+  }
+  return ((value as { data: unknown[] }).data).map((item, index) => linkageObject(item, `${pointer}/data/${index}`));
+}
+
+function linkageObject(data: unknown, pointer: string): Linkage {
+  if (typeof data !== "object" || data === null) throw badRequest("Resource linkage must be an object with type and id", { pointer });
+  const { type, id } = data as Record<string, unknown>;
+  if (typeof type !== "string" || type === "") throw badRequest("Resource linkage must have a type", { pointer: `${pointer}/type` });
+  if (typeof id !== "string" || !UUID_PATTERN.test(id)) throw badRequest("Resource linkage id must be a UUID", { pointer: `${pointer}/id` });
+  return { type, id: id.toLowerCase() };
+}

@@ -1,0 +1,97 @@
+/**
+ * Time formats. Stored and answered timestamps are `YYYY-MM-DDTHH:MM:SSZ` (UTC, whole seconds); dates are
+ * `YYYY-MM-DD`. Requests may write timestamps as `YYYY-MM-DD HH:MM:SS UTC`, `YYYY-MM-DD HH:MM:SS`, or ISO 8601
+ * with `Z` or an offset (fractions of a second are dropped).
+ */
+const REQUEST_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|UTC|[+-]\d{2}:?\d{2})?$/i;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function formatTimestamp(date: Date): string {
+  return date.toISOString().slice(0, 19) + "Z";
+}
+
+export function nowTimestamp(): string {
+  return formatTimestamp(new Date());
+}
+
+/** Parses a request timestamp into the stored form; null if it is not a real point in time. */
+export function parseTimestamp(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const match = REQUEST_TIMESTAMP.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", zone] = match;
+  if (!isRealDate(+y, +mo, +d) || +h > 23 || +mi > 59 || +s > 59) return null;
+  let offsetMinutes = 0;
+  if (zone && !/^(Z|UTC)$/i.test(zone)) {
+    const sign = zone.startsWith("-") ? -1 : 1;
+    const digits = zone.slice(1).replace(":", "");
+    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+  }
+  const utc = Date.UTC(+y, +mo - 1, +d, +h, +mi, +s) - offsetMinutes * 60_000;
+  return formatTimestamp(new Date(utc));
+}
+
+/** Parses a date-only value; also accepts a timestamp and keeps its calendar date. */
+export function parseDate(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const trimmed = value.trim();
+  const match = DATE_ONLY.exec(trimmed);
+  if (match) return isRealDate(+match[1], +match[2], +match[3]) ? trimmed : null;
+  const timestamp = parseTimestamp(trimmed);
+  return timestamp ? timestamp.slice(0, 10) : null;
+}
+
+export function isRealDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= last;
+}
+
+/** Adds whole days to a `YYYY-MM-DD` date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The calendar date and the UTC instant of its start, in an IANA time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return parts; // en-CA formats as YYYY-MM-DD
+}
+
+/** UTC timestamp of local midnight starting `date` in `timeZone`. */
+export function startOfDayUtc(date: string, timeZone: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  const offset = zoneOffsetMinutes(timeZone, new Date(guess));
+  const first = guess - offset * 60_000;
+  // Re-check the offset at the computed instant (it differs across a DST change).
+  const corrected = guess - zoneOffsetMinutes(timeZone, new Date(first)) * 60_000;
+  return formatTimestamp(new Date(corrected));
+}
+
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { get } from "./helpers/api";
+import { createViewer } from "./helpers/factories";
+
+describe("GET /api/v2/constants", () => {
+  it("answers the constant list with every table", async () => {
+    const { token } = await createViewer();
+    const response = await get("/api/v2/constants", token);
+    expect(response.status).toBe(200);
+    const { data } = response.body;
+    expect(data.id).toBe("constantlist");
+    expect(data.type).toBe("constant_list");
+    const a = data.attributes;
+    expect(a.activities).toHaveLength(15);
+    expect(a.statuses).toHaveLength(14);
+    expect(a.assignable_statuses).toEqual(a.statuses);
+    expect(Object.keys(a.notifications)).toHaveLength(20);
+    expect(Object.keys(a.languages)).toHaveLength(21);
+    expect(a.codes).toContain("USD");
+    expect(a.codes.length).toBeGreaterThan(250);
+    expect(a.pledge_currencies.usd).toMatchObject({ code: "USD", code_symbol_string: "USD ($)" });
+    expect(Object.keys(a.pledge_frequencies)).toEqual(["0.23076923076923", "0.46153846153846", "1.0", "2.0", "3.0", "4.0", "6.0", "12.0", "24.0"]);
+    expect(a.results.default).toEqual(["Done"]);
+    expect(a.next_actions.default).toEqual(["None"]);
+    expect(a.alert_frequencies["604800"]).toBeTruthy();
+    expect(a.csv_import.constants.status).toHaveLength(14);
+    expect(a.label_types).toHaveLength(7);
+    for (const key of ["dates", "locales", "organizations", "organizations_attributes", "bulk_update_option_hashes", "assignable_status_hashes"]) {
+      expect(a[key], key).toBeTruthy();
+    }
+  });
+
+  it("keeps only the tables named in fields[constant_list]", async () => {
+    const { token } = await createViewer();
+    const response = await get("/api/v2/constants?fields[constant_list]=activities,codes", token);
+    expect(Object.keys(response.body.data.attributes).sort()).toEqual(["activities", "codes"]);
+  });
+});

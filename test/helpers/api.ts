@@ -1,0 +1,73 @@
+/**
+ * Sends real HTTP requests to the worker running in workerd and checks every JSON:API answer for
+ * structural validity against the JSON:API 1.0 schema and for the media type.
+ */
+import { Validator } from "@cfworker/json-schema";
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+import schema from "../fixtures/jsonapi-schema-1.0.json";
+
+const validator = new Validator(schema as object, "2020-12", false);
+
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Skip the JSON:API document checks (e.g. for the batch endpoint's plain JSON). */
+  raw?: boolean;
+}
+
+export async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
+  const headers: Record<string, string> = { Accept: "application/vnd.api+json", ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+    headers["Content-Type"] ??= "application/vnd.api+json";
+  }
+  const response = await exports.default.fetch(new Request(`https://api.example.org${path}`, { method, headers, body }));
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text !== "") {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (!options.raw && text !== "" && response.status !== 304) assertJsonApiDocument(response, parsed);
+  return { status: response.status, headers: response.headers, text, body: parsed };
+}
+
+export function assertJsonApiDocument(response: Response, document: unknown): void {
+  expect(response.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
+  const result = validator.validate(document);
+  if (!result.valid) {
+    throw new Error(`Response is not a valid JSON:API document: ${JSON.stringify(result.errors.slice(0, 3))}\n${JSON.stringify(document).slice(0, 500)}`);
+  }
+}
+
+export const get = (path: string, token?: string | null, options: RequestOptions = {}) => request("GET", path, { ...options, token });
+export const post = (path: string, body: unknown, token?: string | null, options: RequestOptions = {}) =>
+  request("POST", path, { ...options, body, token });
+export const put = (path: string, body: unknown, token?: string | null, options: RequestOptions = {}) =>
+  request("PUT", path, { ...options, body, token });
+export const patch = (path: string, body: unknown, token?: string | null, options: RequestOptions = {}) =>
+  request("PATCH", path, { ...options, body, token });
+export const del = (path: string, token?: string | null, options: RequestOptions = {}) => request("DELETE", path, { ...options, token });
+
+/** The single error of an error document, asserting the status matches. */
+export function errorOf(response: ApiResponse, status: number) {
+  expect(response.status, response.text).toBe(status);
+  expect(response.body.errors).toHaveLength(1);
+  expect(response.body.errors[0].status).toBe(String(status));
+  return response.body.errors[0];
+}

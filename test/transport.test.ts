@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { exports } from "cloudflare:workers";
+import { sign } from "hono/jwt";
+import { env } from "cloudflare:workers";
+import { errorOf, get, post, request } from "./helpers/api";
+import { createViewer, tokenFor, uuid } from "./helpers/factories";
+
+describe("authentication", () => {
+  it("refuses a request without a token with a JSON:API 401", async () => {
+    const response = await get("/api/v2/constants");
+    const error = errorOf(response, 401);
+    expect(error.title).toBe("Unauthorized");
+    expect(error.detail).toBeTruthy();
+  });
+
+  it("accepts a bearer token and an access_token query parameter", async () => {
+    const { token } = await createViewer();
+    expect((await get("/api/v2/constants", token)).status).toBe(200);
+    expect((await get(`/api/v2/constants?access_token=${token}`)).status).toBe(200);
+  });
+
+  it("refuses expired tokens, tokens without exp, other algorithms, bad signatures and unknown users", async () => {
+    const { user } = await createViewer();
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await sign({ user_id: user.id, exp: now - 10 }, env.JWT_SECRET, "HS256");
+    const noExp = await sign({ user_id: user.id }, env.JWT_SECRET, "HS256");
+    const otherAlg = await sign({ user_id: user.id, exp: now + 60 }, env.JWT_SECRET, "HS512");
+    const badSignature = await sign({ user_id: user.id, exp: now + 60 }, "another-secret", "HS256");
+    const unknownUser = await tokenFor(uuid());
+    const noUser = await sign({ exp: now + 60 }, env.JWT_SECRET, "HS256");
+    const unsigned = `${btoa(JSON.stringify({ alg: "none", typ: "JWT" }))}.${btoa(JSON.stringify({ user_id: user.id, exp: now + 60 }))}.`;
+    for (const token of [expired, noExp, otherAlg, badSignature, unknownUser, noUser, unsigned, "garbage"]) {
+      errorOf(await get("/api/v2/constants", token), 401);
+    }
+  });
+});
+
+describe("transport", () => {
+  it("sets the security headers, a request id, an ETag and answers If-None-Match with 304", async () => {
+    const { token } = await createViewer();
+    const first = await get("/api/v2/constants", token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("x-xss-protection")).toBe("0");
+    expect(first.headers.get("x-download-options")).toBe("noopen");
+    expect(first.headers.get("x-permitted-cross-domain-policies")).toBe("none");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("x-request-id")).toBeTruthy();
+    expect(first.headers.get("cache-control")).toBe("max-age=0, private, must-revalidate");
+    const etag = first.headers.get("etag");
+    expect(etag).toBeTruthy();
+    const second = await get("/api/v2/constants", token, { headers: { "If-None-Match": etag! } });
+    expect(second.status).toBe(304);
+    expect(second.text).toBe("");
+  });
+
+  it("answers 415 to a body sent with another media type, 406 to an unacceptable Accept", async () => {
+    const { token } = await createViewer();
+    const wrongType = await post("/api/v2/announcements", { data: {} }, token, { headers: { "Content-Type": "application/json" } });
+    errorOf(wrongType, 415);
+    const withParam = await get("/api/v2/constants", token, { headers: { Accept: "application/vnd.api+json; version=2" } });
+    errorOf(withParam, 406);
+    const ok = await get("/api/v2/constants", token, { headers: { Accept: "application/vnd.api+json; version=2, application/json" } });
+    expect(ok.status).toBe(200);
+    const ext = await get("/api/v2/constants", token, { headers: { Accept: 'application/vnd.api+json; ext="https://example.org/ext"' } });
+    expect(ext.status).toBe(200);
+  });
+
+  it("answers unknown paths and non-UUID ids with 404 Route not found, wrong methods with 405 and Allow", async () => {
+    const { token } = await createViewer();
+    expect(errorOf(await get("/api/v2/nothing-here", token), 404).detail).toBe("Route not found");
+    expect(errorOf(await get("/api/v2/announcements/not-a-uuid", token), 404).detail).toBe("Route not found");
+    const wrongMethod = await request("DELETE", "/api/v2/constants", { token });
+    errorOf(wrongMethod, 405);
+    expect(wrongMethod.headers.get("allow")).toContain("GET");
+  });
+
+  it("answers CORS preflight for configured origins only", async () => {
+    const preflight = (origin: string) =>
+      exports.default.fetch(
+        new Request("https://api.example.org/api/v2/contacts", {
+          method: "OPTIONS",
+          headers: { Origin: origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "authorization" },
+        }),
+      );
+    const allowed = await preflight("https://app.example.org");
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("https://app.example.org");
+    const refused = await preflight("https://evil.example.com");
+    expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});

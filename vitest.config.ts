@@ -1,0 +1,28 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export const TEST_JWT_SECRET = "test-secret-not-for-production-0123456789abcdef";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org" },
+          queueConsumers: {
+            "background-batch-requests": { maxBatchTimeout: 0.05 },
+            "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
+          },
+        },
+      }),
+    ],
+    test: {
+      setupFiles: ["./test/setup.ts"],
+      include: ["test/**/*.test.ts"],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+});
