@@ -91,12 +91,27 @@ function throwIfErrors(errors: FieldError[] | void): void {
   if (errors && errors.length > 0) throw validationFailed(errors);
 }
 
+/**
+ * Resources owned by an account list and created without one go to the viewer's default list (or their only
+ * list), as clients that predate multiple lists expect.
+ */
+function assignDefaultAccountList(def: ResourceDef, changes: Changes, ctx: RequestContext): void {
+  if (!def.accountListColumn || !def.relationships.account_list || changes.account_list) return;
+  const { defaultAccountListId, writableListIds } = ctx.viewer;
+  const fallback = defaultAccountListId && writableListIds.includes(defaultAccountListId) ? defaultAccountListId : writableListIds.length === 1 ? writableListIds[0] : undefined;
+  if (!fallback) {
+    throw validationFailed([{ attribute: "account_list", message: "can't be blank", pointer: "/data/relationships/account_list" }]);
+  }
+  changes.account_list = fallback;
+}
+
 /** Validates and prepares an insert; returns the statements so bulk endpoints can batch many items. */
 export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}) {
   const { changes, errors } = parseAttributes(def, input, ctx, "create");
   throwIfErrors(errors);
   await parseRelationships(def, input, ctx, changes);
   Object.assign(changes, fixed);
+  assignDefaultAccountList(def, changes, ctx);
   const id = input.id ?? crypto.randomUUID();
   throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
   if (input.id) {

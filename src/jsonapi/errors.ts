@@ -73,6 +73,8 @@ export const conflict = (detail: string, source?: ErrorObject["source"]) =>
 export interface FieldError {
   attribute: string;
   message: string;
+  /** Defaults to /data/attributes/<attribute>; relationships point at /data/relationships/<name>. */
+  pointer?: string;
 }
 
 export function humanize(attribute: string): string {
@@ -83,10 +85,10 @@ export function humanize(attribute: string): string {
 export function validationFailed(fieldErrors: FieldError[]): ApiError {
   return new ApiError(
     400,
-    fieldErrors.map(({ attribute, message }) => ({
+    fieldErrors.map(({ attribute, message, pointer }) => ({
       title: message,
       detail: `${humanize(attribute)} ${message}`,
-      source: { pointer: `/data/attributes/${attribute}` },
+      source: { pointer: pointer ?? `/data/attributes/${attribute}` },
     })),
   );
 }

@@ -1,0 +1,74 @@
+import { sql } from "drizzle-orm";
+import { notificationPreferences, notificationTypes } from "../../../drizzle/schema";
+import { boolean, stored } from "../../engine/attributes";
+import { accountListRelationship } from "../../engine/account-list-scope";
+import { defineResource } from "../../engine/define";
+import { belongsTo } from "../../engine/relationships";
+import { validationFailed } from "../../jsonapi/errors";
+import { recordNotFound } from "../../jsonapi/errors";
+
+/**
+ * The twenty notification types; read-only, included from preferences. Responses name this type
+ * `notification_type` (singular) everywhere, linkage and included alike; requests may write either form.
+ */
+export const notificationTypeResource = defineResource({
+  type: "notification_type",
+  model: "NotificationType",
+  table: notificationTypes,
+  idColumn: notificationTypes.id,
+  createdAtColumn: notificationTypes.createdAt,
+  updatedAtColumn: notificationTypes.updatedAt,
+  attributes: {
+    key: stored(notificationTypes.key),
+    description: stored(notificationTypes.description),
+  },
+  relationships: {},
+});
+
+export const notificationPreferenceResource = defineResource({
+  type: "notification_preferences",
+  model: "NotificationPreference",
+  table: notificationPreferences,
+  idColumn: notificationPreferences.id,
+  createdAtColumn: notificationPreferences.createdAt,
+  updatedAtColumn: notificationPreferences.updatedAt,
+  accountListColumn: notificationPreferences.accountListId,
+  attributes: {
+    app: boolean(notificationPreferences.app),
+    email: boolean(notificationPreferences.email),
+    task: boolean(notificationPreferences.task),
+  },
+  relationships: {
+    account_list: accountListRelationship(notificationPreferences.accountListId),
+    notification_type: belongsTo("notification_type", notificationPreferences.notificationTypeId, {
+        acceptTypes: ["notification_types", "notification_type"],
+        check: async (id, ctx) => {
+          const [found] = await ctx.db.select({ id: notificationTypes.id }).from(notificationTypes).where(sql`${notificationTypes.id} = ${id}`).limit(1);
+          if (!found) throw recordNotFound("NotificationType", id);
+        },
+      }),
+  },
+  hooks: {
+    beforeCreate: async (changes, _input, ctx) => {
+      if (!changes.notification_type) {
+        return [{ attribute: "notification_type", message: "can't be blank", pointer: "/data/relationships/notification_type" }];
+      }
+      // One preference per notification type and list.
+      const [taken] = await ctx.db
+        .select({ id: notificationPreferences.id })
+        .from(notificationPreferences)
+        .where(sql`${notificationPreferences.accountListId} = ${changes.account_list} AND ${notificationPreferences.notificationTypeId} = ${changes.notification_type}`)
+        .limit(1);
+      if (taken) return [{ attribute: "notification_type", message: "has already been taken", pointer: "/data/relationships/notification_type" }];
+    },
+    beforeUpdate: async (changes, existing, _input, ctx) => {
+      if (!changes.notification_type || changes.notification_type === existing.notificationTypeId) return;
+      const [taken] = await ctx.db
+        .select({ id: notificationPreferences.id })
+        .from(notificationPreferences)
+        .where(sql`${notificationPreferences.accountListId} = ${existing.accountListId} AND ${notificationPreferences.notificationTypeId} = ${changes.notification_type}`)
+        .limit(1);
+      if (taken) throw validationFailed([{ attribute: "notification_type", message: "has already been taken", pointer: "/data/relationships/notification_type" }]);
+    },
+  },
+});

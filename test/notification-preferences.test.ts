@@ -1,0 +1,157 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as schema from "../drizzle/schema";
+import { del, errorOf, get, post, put } from "./helpers/api";
+import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
+
+let alice: Awaited<ReturnType<typeof createViewer>>;
+let bob: Awaited<ReturnType<typeof createViewer>>;
+const typeIds = { larger: uuid(), smaller: uuid(), special: uuid() };
+let bobPreferenceId: string;
+
+const base = (listId: string) => `/api/v2/account_lists/${listId}/notification_preferences`;
+const body = (attributes: Record<string, unknown>, typeId?: string) => ({
+  data: {
+    type: "notification_preferences",
+    attributes,
+    ...(typeId ? { relationships: { notification_type: { data: { type: "notification_types", id: typeId } } } } : {}),
+  },
+});
+
+beforeAll(async () => {
+  alice = await createViewer();
+  bob = await createViewer();
+  await db.insert(schema.notificationTypes).values([
+    { id: typeIds.larger, key: "larger_gift", description: "Larger gift", ...timestamps() },
+    { id: typeIds.smaller, key: "smaller_gift", description: "Smaller gift", ...timestamps() },
+    { id: typeIds.special, key: "special_gift", description: "Special gift", ...timestamps() },
+  ]);
+  bobPreferenceId = uuid();
+  await db.insert(schema.notificationPreferences).values({
+    id: bobPreferenceId,
+    accountListId: bob.list.id,
+    notificationTypeId: typeIds.larger,
+    app: true,
+    ...timestamps(),
+  });
+});
+
+async function storedPreference(id: string) {
+  const [row] = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.id, id));
+  return row;
+}
+
+describe("notification preferences", () => {
+  it("creates one with a client id, answers 201 with Location, the response linkage type and the included type", async () => {
+    const id = uuid();
+    const response = await post(`${base(alice.list.id)}?include=notification_type`, { data: { ...body({ app: true, email: false, task: true }, typeIds.larger).data, id } }, alice.token);
+    expect(response.status, response.text).toBe(201);
+    expect(response.headers.get("location")).toBe(`https://api.example.org${base(alice.list.id)}/${id}`);
+    expect(response.body.data).toMatchObject({ id, type: "notification_preferences", attributes: { app: true, email: false, task: true } });
+    expect(response.body.data.relationships.notification_type.data).toEqual({ type: "notification_type", id: typeIds.larger });
+    expect(response.body.data.relationships.account_list.data).toEqual({ type: "account_lists", id: alice.list.id });
+    expect(response.body.included[0]).toMatchObject({ id: typeIds.larger, type: "notification_type", attributes: { key: "larger_gift" } });
+    expect(await storedPreference(id)).toMatchObject({ app: true, task: true, accountListId: alice.list.id });
+  });
+
+  it("refuses a second preference for the same type, a missing type, a reused id and a wrong type", async () => {
+    const duplicate = errorOf(await post(base(alice.list.id), body({ app: true }, typeIds.larger), alice.token), 400);
+    expect(duplicate.source.pointer).toBe("/data/relationships/notification_type");
+    expect(duplicate.detail).toBe("Notification type has already been taken");
+    errorOf(await post(base(alice.list.id), body({ app: true }), alice.token), 400);
+    const wrongType = errorOf(await post(base(alice.list.id), { data: { type: "tasks", attributes: {} } }, alice.token), 409);
+    expect(wrongType.detail).toBe("'tasks' is not a valid resource type for this endpoint. Expected 'notification_preferences' instead");
+    const missingType = errorOf(await post(base(alice.list.id), { data: { attributes: {} } }, alice.token), 409);
+    expect(missingType.source.pointer).toBe("/data/type");
+    const reused = errorOf(await post(base(alice.list.id), { data: { ...body({}, typeIds.special).data, id: bobPreferenceId } }, alice.token), 409);
+    expect(reused.source.pointer).toBe("/data/id");
+    const fk = errorOf(await post(base(alice.list.id), body({ account_list_id: bob.list.id }, typeIds.special), alice.token), 409);
+    expect(fk.source.pointer).toBe("/data/attributes/account_list_id");
+    const idAttr = errorOf(await post(base(alice.list.id), body({ id: uuid() }, typeIds.special), alice.token), 409);
+    expect(idAttr.source.pointer).toBe("/data/attributes/id");
+    const badBool = errorOf(await post(base(alice.list.id), body({ app: "sometimes" }, typeIds.special), alice.token), 400);
+    expect(badBool.source.pointer).toBe("/data/attributes/app");
+    errorOf(await post(base(alice.list.id), "{not json", alice.token), 400);
+    errorOf(await post(base(alice.list.id), { meta: {} }, alice.token), 400);
+    const preferences = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.accountListId, alice.list.id));
+    expect(preferences).toHaveLength(1);
+  });
+
+  it("lists only the list's preferences; another user's list is 403 and an unknown list 404", async () => {
+    const response = await get(base(alice.list.id), alice.token);
+    expect(response.body.data).toHaveLength(1);
+    expect(response.body.meta.pagination.total_count).toBe(1);
+    const forbidden = errorOf(await get(base(bob.list.id), alice.token), 403);
+    expect(forbidden.detail).toBe(`Not allowed to perform that action on the resource with ID ${bob.list.id} of type account_lists`);
+    const missing = uuid();
+    expect(errorOf(await get(base(missing), alice.token), 404).detail).toBe(`Couldn't find AccountList with 'id'=${missing}`);
+    errorOf(await get(base(alice.list.id)), 401);
+  });
+
+  it("updates with the current updated_in_db_at, refuses a stale or missing one with nothing changed, and honours overwrite", async () => {
+    const before = await storedPreference(bobPreferenceId);
+    const path = `${base(bob.list.id)}/${bobPreferenceId}`;
+    const stale = await put(path, body({ email: true, updated_in_db_at: "2020-01-01 00:00:00 UTC" }), bob.token);
+    const error = errorOf(stale, 409);
+    expect(error).toEqual({
+      status: "409",
+      source: { pointer: "/data/attributes/updated_in_db_at" },
+      title: `is not equal to the current value in the database (${before.updatedAt})`,
+      detail: `Updated in db at is not equal to the current value in the database (${before.updatedAt})`,
+      meta: { updated_in_db_at: before.updatedAt },
+    });
+    errorOf(await put(path, body({ email: true }), bob.token), 409);
+    expect(await storedPreference(bobPreferenceId)).toEqual(before);
+
+    const [date, time] = [before.updatedAt.slice(0, 10), before.updatedAt.slice(11, 19)];
+    const fresh = await put(path, body({ email: true, updated_in_db_at: `${date} ${time} UTC` }), bob.token);
+    expect(fresh.status, fresh.text).toBe(200);
+    expect(fresh.body.data.attributes).toMatchObject({ email: true, app: true });
+    expect(fresh.body.data.attributes.updated_in_db_at).not.toBe(before.updatedAt);
+
+    // The value that was current a moment ago is now stale: two clients holding it cannot both win.
+    errorOf(await put(path, body({ task: true, updated_in_db_at: before.updatedAt }), bob.token), 409);
+    const forced = await put(path, body({ task: true, overwrite: true }), bob.token);
+    expect(forced.status).toBe(200);
+    expect((await storedPreference(bobPreferenceId)).task).toBe(true);
+  });
+
+  it("lets exactly one of several concurrent updates holding the same updated_in_db_at win", async () => {
+    const current = await storedPreference(bobPreferenceId);
+    const path = `${base(bob.list.id)}/${bobPreferenceId}`;
+    const responses = await Promise.all(
+      [true, false, true, false, true].map((app) => put(path, body({ app, updated_in_db_at: current.updatedAt }), bob.token)),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    const winner = responses.find((r) => r.status === 200)!;
+    expect((await storedPreference(bobPreferenceId)).app).toBe(winner.body.data.attributes.app);
+  });
+
+  it("refuses another user's preference with 403 and leaves it unchanged; 404 for an unknown id", async () => {
+    const before = await storedPreference(bobPreferenceId);
+    errorOf(await put(`${base(alice.list.id)}/${bobPreferenceId}`, body({ app: false, overwrite: true }), alice.token), 404);
+    errorOf(await put(`${base(bob.list.id)}/${bobPreferenceId}`, body({ app: false, overwrite: true }), alice.token), 403);
+    errorOf(await del(`${base(bob.list.id)}/${bobPreferenceId}`, alice.token), 403);
+    errorOf(await get(`${base(bob.list.id)}/${bobPreferenceId}`, alice.token), 403);
+    expect(await storedPreference(bobPreferenceId)).toEqual(before);
+    const missing = uuid();
+    expect(errorOf(await get(`${base(alice.list.id)}/${missing}`, alice.token), 404).detail).toBe(`Couldn't find NotificationPreference with 'id'=${missing}`);
+  });
+
+  it("lets a coach read but not change the list's preferences", async () => {
+    const coach = await createUser();
+    await addToList(bob.list.id, coach.id, "coach");
+    expect((await get(base(bob.list.id), coach.token)).body.data).toHaveLength(1);
+    errorOf(await put(`${base(bob.list.id)}/${bobPreferenceId}`, body({ app: false, overwrite: true }), coach.token), 403);
+    errorOf(await post(base(bob.list.id), body({ app: true }, typeIds.smaller), coach.token), 403);
+  });
+
+  it("deletes with 204 and the record is gone", async () => {
+    const response = await del(`${base(bob.list.id)}/${bobPreferenceId}`, bob.token);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe("");
+    expect(await storedPreference(bobPreferenceId)).toBeUndefined();
+    errorOf(await get(`${base(bob.list.id)}/${bobPreferenceId}`, bob.token), 404);
+  });
+});
