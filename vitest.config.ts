@@ -1,6 +1,11 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+// Offline: no metrics, no banner, no request.cf lookup (each would wait on a network that is not there).
+process.env.WRANGLER_SEND_METRICS ??= "false";
+process.env.WRANGLER_HIDE_BANNER ??= "true";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+
 export const TEST_JWT_SECRET = "test-secret-not-for-production-0123456789abcdef";
 
 export default defineConfig(async () => {

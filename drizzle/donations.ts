@@ -1,0 +1,46 @@
+/**
+ * Donations. account_list_id repeats the designation account's list so that every donation query is scoped
+ * and ordered from one index. The contact of a donation is the list's contact linked to its donor account.
+ */
+import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { accountLists } from "./account-lists";
+import { appeals } from "./appeals";
+import { id, money, timestamps } from "./columns";
+import { designationAccounts } from "./designation-accounts";
+import { donorAccounts } from "./donor-accounts";
+
+export const donations = sqliteTable(
+  "donations",
+  {
+    id: id(),
+    accountListId: text("account_list_id")
+      .notNull()
+      .references(() => accountLists.id, { onDelete: "cascade" }),
+    designationAccountId: text("designation_account_id")
+      .notNull()
+      .references(() => designationAccounts.id, { onDelete: "cascade" }),
+    donorAccountId: text("donor_account_id")
+      .notNull()
+      .references(() => donorAccounts.id, { onDelete: "cascade" }),
+    appealId: text("appeal_id").references(() => appeals.id, { onDelete: "set null" }),
+    // The part of `amount` counted towards the appeal; null means all of it.
+    appealAmount: money("appeal_amount"),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    donationDate: text("donation_date").notNull(),
+    motivation: text("motivation"),
+    paymentMethod: text("payment_method"),
+    memo: text("memo"),
+    remoteId: text("remote_id"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("donations_account_list_id_donation_date_idx").on(t.accountListId, t.donationDate, t.id),
+    index("donations_account_list_id_created_at_idx").on(t.accountListId, t.createdAt, t.id),
+    index("donations_account_list_id_updated_at_idx").on(t.accountListId, t.updatedAt, t.id),
+    // A contact's giving (first/last gift, started/stopped giving) is read by donor account in date order.
+    index("donations_donor_account_id_donation_date_idx").on(t.donorAccountId, t.donationDate, t.id),
+    index("donations_designation_account_id_idx").on(t.designationAccountId),
+    index("donations_appeal_id_idx").on(t.appealId),
+  ],
+);

@@ -1,0 +1,88 @@
+/** Tasks, the contacts they concern (activity contacts), their comments and tags. */
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { accountLists } from "./account-lists";
+import { bool, id, timestamps } from "./columns";
+import { contacts } from "./contacts";
+import { people } from "./people";
+import { users } from "./users";
+
+export const tasks = sqliteTable(
+  "tasks",
+  {
+    id: id(),
+    accountListId: text("account_list_id")
+      .notNull()
+      .references(() => accountLists.id, { onDelete: "cascade" }),
+    // The assigned user.
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    activityType: text("activity_type"),
+    subject: text("subject"),
+    subjectHidden: bool("subject_hidden").notNull().default(false),
+    startAt: text("start_at"),
+    completed: bool("completed").notNull().default(false),
+    completedAt: text("completed_at"),
+    result: text("result"),
+    nextAction: text("next_action"),
+    location: text("location"),
+    starred: bool("starred").notNull().default(false),
+    notificationTimeBefore: integer("notification_time_before"),
+    notificationTimeUnit: text("notification_time_unit"),
+    notificationType: text("notification_type"),
+    ...timestamps(),
+  },
+  (t) => [
+    index("tasks_account_list_id_start_at_idx").on(t.accountListId, t.startAt),
+    index("tasks_account_list_id_completed_at_idx").on(t.accountListId, t.completedAt),
+    index("tasks_account_list_id_created_at_idx").on(t.accountListId, t.createdAt, t.id),
+    index("tasks_account_list_id_updated_at_idx").on(t.accountListId, t.updatedAt, t.id),
+    index("tasks_account_list_id_activity_type_idx").on(t.accountListId, t.activityType),
+    index("tasks_account_list_id_result_idx").on(t.accountListId, t.result),
+    index("tasks_account_list_id_next_action_idx").on(t.accountListId, t.nextAction),
+    index("tasks_user_id_idx").on(t.userId),
+  ],
+);
+
+export const activityContacts = sqliteTable(
+  "activity_contacts",
+  {
+    id: id(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex("activity_contacts_task_id_contact_id_unique").on(t.taskId, t.contactId),
+    index("activity_contacts_contact_id_idx").on(t.contactId),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: id(),
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    // The author.
+    personId: text("person_id").references(() => people.id, { onDelete: "set null" }),
+    body: text("body"),
+    ...timestamps(),
+  },
+  (t) => [index("comments_task_id_idx").on(t.taskId), index("comments_person_id_idx").on(t.personId)],
+);
+
+/** Tag names are stored lower-case. */
+export const taskTags = sqliteTable(
+  "task_tags",
+  {
+    taskId: text("task_id")
+      .notNull()
+      .references(() => tasks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.name] }), index("task_tags_name_idx").on(t.name, t.taskId)],
+);
