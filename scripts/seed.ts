@@ -24,7 +24,13 @@ const file = join(dir, "seed.sql");
 try {
   writeFileSync(file, sql);
   const runner = fileURLToPath(new URL("./run-wrangler.mjs", import.meta.url));
-  const result = spawnSync(process.execPath, [runner, "d1", "execute", "DB", "--local", "--file", file], { stdio: "inherit" });
+  // wrangler echoes one JSON result per statement; show it only when something went wrong.
+  const result = spawnSync(process.execPath, [runner, "d1", "execute", "DB", "--local", "--file", file], { encoding: "utf8" });
+  if (result.status === 0) {
+    console.log("Demo data loaded (rows that already existed were kept).");
+  } else {
+    process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
   process.exitCode = result.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
