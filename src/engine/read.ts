@@ -2,7 +2,7 @@
  * The read side of the engine: builds one statement per resource set (rows + linkage + computed fields),
  * runs the count and the page in one D1 batch, and loads includes with one query per relationship path.
  */
-import { asc, sql, type SQL } from "drizzle-orm";
+import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
@@ -102,7 +102,8 @@ async function loadRates(ctx: RequestContext): Promise<Map<string, Ratio>> {
   return ratesMap(rows);
 }
 
-function ratesMap(rows: Array<{ code: string; rate: string }>): Map<string, Ratio> {
+/** Currency rates keyed by upper-case code, from rows of currency_rates. */
+export function ratesMap(rows: Array<{ code: string; rate: string }>): Map<string, Ratio> {
   return new Map(rows.map((r) => [r.code.toUpperCase(), ratioFromDecimalString(r.rate)]));
 }
 
@@ -123,9 +124,18 @@ function orderFor(def: ResourceDef, ctx: RequestContext): SQL[] {
   return [...order, asc(def.idColumn)];
 }
 
-/** Filters the resource declares, `reverse_` negation, and the account-list filter shared by every owned resource. */
-async function filterConditions(def: ResourceDef, ctx: RequestContext): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown> }> {
-  const filters = rawFilters(ctx.params);
+/** The parts of a declaration that turn a filter object into conditions. */
+export type FilterSet = Pick<ResourceDef, "filters" | "reversibleFilters" | "defaultFilters" | "accountListColumn">;
+
+/**
+ * Filters the resource declares, `reverse_` negation, and the account-list filter shared by every owned resource.
+ * Exported so that a filter object stored elsewhere (an appeal's inclusion filter) selects rows the same way.
+ */
+export async function filterConditions(
+  def: FilterSet,
+  ctx: RequestContext,
+  filters: Record<string, ParamValue> = rawFilters(ctx.params),
+): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown> }> {
   const echo: Record<string, unknown> = {};
   const conditions: Array<SQL | undefined> = [];
   for (const [name, value] of Object.entries(filters)) {
@@ -148,7 +158,7 @@ async function filterConditions(def: ResourceDef, ctx: RequestContext): Promise<
   return { conditions, echo };
 }
 
-export function accountListFilter(column: SQLiteColumn, value: ParamValue, ctx: RequestContext): SQL | undefined {
+export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: RequestContext): SQL | undefined {
   const ids = listValue(value).map((id) => id.toLowerCase());
   if (ids.length === 0) return undefined;
   for (const id of ids) {
@@ -211,8 +221,13 @@ export async function fetchVisibleRow(def: ResourceDef, id: string, ctx: Request
     ctx.db.select({ id: def.idColumn }).from(def.table).where(byId).limit(1),
   ])) as [Row[], Row[]];
   if (rows[0]) return rows[0];
-  if (existing[0] && !ctx.pathParams.account_list_id) throw forbidden(id, def.type);
+  if (existing[0] && !isNestedRoute(def, ctx)) throw forbidden(id, def.type);
   throw recordNotFound(def.model, id);
+}
+
+/** Under a parent in the path (an account list, or the resource's own parentParam), another parent's record is simply not there. */
+export function isNestedRoute(def: ResourceDef, ctx: RequestContext): boolean {
+  return Boolean(ctx.pathParams.account_list_id || (def.parentParam && ctx.pathParams[def.parentParam]));
 }
 
 /** Included resources may show converted money; rates are loaded with the page whenever anything is included. */
