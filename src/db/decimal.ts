@@ -97,3 +97,35 @@ export function roundToCents(units: bigint): bigint {
 
 export const ONE: Ratio = { numerator: 1n, denominator: 1n };
 export { SCALE_FACTOR };
+
+/**
+ * The rate of a currency (units per 1 USD) from a rates map keyed by upper-case code. A missing rate counts as 1,
+ * and so does a zero or negative one, which could only come from bad data and would otherwise divide by zero.
+ */
+export function rateFor(rates: Map<string, Ratio>, code: string | null | undefined): Ratio {
+  const rate = code ? rates.get(code.trim().toUpperCase()) : undefined;
+  return rate && rate.numerator > 0n && rate.denominator > 0n ? rate : ONE;
+}
+
+export function addRatios(a: Ratio, b: Ratio): Ratio {
+  if (a.denominator === b.denominator) return { numerator: a.numerator + b.numerator, denominator: a.denominator };
+  return { numerator: a.numerator * b.denominator + b.numerator * a.denominator, denominator: a.denominator * b.denominator };
+}
+
+export function multiplyRatios(a: Ratio, b: Ratio): Ratio {
+  return { numerator: a.numerator * b.numerator, denominator: a.denominator * b.denominator };
+}
+
+/** The factor that turns an amount at `fromRate` into one at `toRate` (rates are units per 1 USD). */
+export function exchangeRatio(fromRate: Ratio, toRate: Ratio): Ratio {
+  return { numerator: toRate.numerator * fromRate.denominator, denominator: toRate.denominator * fromRate.numerator };
+}
+
+/**
+ * A ratio of scaled units rounded (half away from zero) to whole cents in one step, kept at MONEY_SCALE: exact
+ * sums of conversions are rounded once, never per term.
+ */
+export function ratioToCents(value: Ratio): bigint {
+  const step = 10n ** BigInt(MONEY_SCALE - 2);
+  return roundRatio(value.numerator, value.denominator * step) * step;
+}
