@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import {
+  accountListUsers,
+  emailAddresses,
+  facebookAccounts,
+  familyRelationships,
+  linkedinAccounts,
+  phoneNumbers,
+  twitterAccounts,
+  users,
+  websites,
+} from "../../../drizzle/schema";
+import { boolean, derived, integer, string, withWrite } from "../../engine/attributes";
+import { defineResource, type BatchStatement } from "../../engine/define";
+import { belongsTo, hasMany } from "../../engine/relationships";
+import { parsePreferences, preferenceColumns, readPreferences } from "./preferences";
+
+const NAME_LENGTH = 255;
+const text = (column: SQLiteColumn) => string(column, { maxLength: NAME_LENGTH });
+
+/** The user's own contact details are the rows of the people tables for users.person_id. */
+const personDetails = (type: string, table: { id: SQLiteColumn; personId: SQLiteColumn; createdAt: SQLiteColumn }) =>
+  hasMany(type, table.id, table.personId, users.personId, { orderBy: table.createdAt });
+
+/**
+ * The signed-in user (`/api/v2/user`). Other users appear only as included `users` of account lists; their
+ * preferences are private and answered as null.
+ */
+export const userResource = defineResource({
+  type: "users",
+  model: "User",
+  table: users,
+  idColumn: users.id,
+  createdAtColumn: users.createdAt,
+  updatedAtColumn: users.updatedAt,
+  scope: (ctx) => sql`${users.id} = ${ctx.viewer.id}`,
+  attributes: {
+    first_name: string(users.firstName, { required: true, maxLength: NAME_LENGTH }),
+    last_name: text(users.lastName),
+    legal_first_name: text(users.legalFirstName),
+    middle_name: text(users.middleName),
+    suffix: text(users.suffix),
+    title: text(users.title),
+    alma_mater: text(users.almaMater),
+    employer: text(users.employer),
+    gender: text(users.gender),
+    marital_status: text(users.maritalStatus),
+    occupation: text(users.occupation),
+    avatar: string(users.avatar, { maxLength: 2048 }),
+    anniversary_day: integer(users.anniversaryDay, { min: 1, max: 31 }),
+    anniversary_month: integer(users.anniversaryMonth, { min: 1, max: 12 }),
+    anniversary_year: integer(users.anniversaryYear, { min: 1, max: 9999 }),
+    birthday_day: integer(users.birthdayDay, { min: 1, max: 31 }),
+    birthday_month: integer(users.birthdayMonth, { min: 1, max: 12 }),
+    birthday_year: integer(users.birthdayYear, { min: 1, max: 9999 }),
+    deceased: boolean(users.deceased),
+    optout_enewsletter: boolean(users.optoutEnewsletter),
+    // This service keeps no link from a user to contacts, so the list is always empty.
+    parent_contacts: derived([], () => []),
+    preferences: withWrite(
+      derived(preferenceColumns, (row, ctx) => (row.id === ctx.viewer.id ? readPreferences(row) : null)),
+      (value) =>
+        typeof value === "object" && value !== null && !Array.isArray(value) ? { ok: true, value } : { ok: false, message: "must be an object" },
+    ),
+  },
+  relationships: {
+    account_lists: hasMany("account_lists", accountListUsers.accountListId, accountListUsers.userId, users.id, {
+      orderBy: accountListUsers.createdAt,
+    }),
+    email_addresses: personDetails("email_addresses", emailAddresses),
+    phone_numbers: personDetails("phone_numbers", phoneNumbers),
+    facebook_accounts: personDetails("facebook_accounts", facebookAccounts),
+    linkedin_accounts: personDetails("linkedin_accounts", linkedinAccounts),
+    twitter_accounts: personDetails("twitter_accounts", twitterAccounts),
+    websites: personDetails("websites", websites),
+    family_relationships: personDetails("family_relationships", familyRelationships),
+    master_person: belongsTo("master_people", users.masterPersonId),
+  },
+  hooks: {
+    beforeUpdate: (changes, _existing, _input, ctx) => {
+      if (!changes.preferences) return;
+      const { values, errors } = parsePreferences(changes.preferences as Record<string, unknown>, ctx);
+      if (errors.length > 0) return errors;
+      changes.preferences = values;
+    },
+    // Preferences span several columns, so they are written by a second statement of the same atomic batch.
+    sideWrites: (id, changes, _input, ctx) => {
+      const values = changes.preferences as Record<string, unknown> | undefined;
+      if (!values || Object.keys(values).length === 0) return [];
+      return [ctx.db.update(users).set(values).where(sql`${users.id} = ${id}`) as unknown as BatchStatement];
+    },
+  },
+});

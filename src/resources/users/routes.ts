@@ -1,0 +1,25 @@
+import { Hono, type Context } from "hono";
+import { readBody, requestContext } from "../../engine/context";
+import { showResource } from "../../engine/read";
+import { updateResource } from "../../engine/write";
+import type { AppEnv } from "../../env";
+import { readResourceDocument } from "../../jsonapi/request-document";
+import { jsonApi } from "../../jsonapi/respond";
+import { userResource } from "./resource";
+
+/** `/api/v2/user` is the signed-in user: no id in the path. */
+export const userRoutes = new Hono<AppEnv>();
+
+userRoutes.get("/", async (c) => {
+  const ctx = requestContext(c);
+  return jsonApi(c, await showResource(userResource, ctx.viewer.id, ctx));
+});
+
+const update = async (c: Context<AppEnv>) => {
+  const ctx = requestContext(c);
+  const input = readResourceDocument(await readBody(c), [userResource.type]);
+  await updateResource(userResource, ctx.viewer.id, input, ctx);
+  return jsonApi(c, await showResource(userResource, ctx.viewer.id, ctx));
+};
+userRoutes.put("/", update);
+userRoutes.patch("/", update);
