@@ -12,6 +12,7 @@ import { secureHeaders } from "hono/secure-headers";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema";
 import { authenticate } from "./auth/middleware";
+import { rateLimit } from "./auth/rate-limit";
 import type { AppEnv } from "./env";
 import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
@@ -78,7 +79,7 @@ export function createApp(): Hono<AppEnv> {
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
   });
-  app.use("/api/v2/*", authenticate);
+  app.use("/api/v2/*", authenticate, rateLimit);
   app.use(
     methodNotAllowed({
       app,

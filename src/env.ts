@@ -5,6 +5,8 @@ export interface Bindings {
   DB: D1Database;
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
   JWT_SECRET: string;
+  /** Per-user request budget; optional so a deployment may go without. */
+  API_RATE_LIMIT?: RateLimit;
   /** Comma-separated allowed CORS origins, or "*". */
   CORS_ORIGINS?: string;
 }

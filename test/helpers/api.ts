@@ -66,7 +66,7 @@ export const del = (path: string, token?: string | null, options: RequestOptions
 
 /** The single error of an error document, asserting the status matches. */
 export function errorOf(response: ApiResponse, status: number) {
-  expect(response.status, response.text).toBe(status);
+  expect(response.status, response.text.slice(0, 300)).toBe(status);
   expect(response.body.errors).toHaveLength(1);
   expect(response.body.errors[0].status).toBe(String(status));
   return response.body.errors[0];
