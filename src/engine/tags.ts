@@ -49,11 +49,8 @@ export function tagWrites(db: Database, tags: TagTable, ownerId: string, names: 
   if (!Array.isArray(names)) return [];
   const statements = [db.delete(tags.table).where(sql`${tags.owner} = ${ownerId}`) as unknown as BatchStatement];
   if (names.length > 0) {
-    statements.push(
-      db.run(
-        sql`INSERT INTO ${tags.table} (${sql.identifier(tags.owner.name)}, ${sql.identifier(tags.name.name)}) SELECT ${ownerId}, value FROM json_each(${JSON.stringify(names)})`,
-      ) as unknown as BatchStatement,
-    );
+    // Tag tables are (owner, name) in that order. An insert-select keeps any number of names to two parameters.
+    statements.push(db.insert(tags.table).select(sql`SELECT ${ownerId}, value FROM json_each(${JSON.stringify(names)})`) as unknown as BatchStatement);
   }
   return statements;
 }
