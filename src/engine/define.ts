@@ -45,6 +45,8 @@ export interface AttributeDef {
   write?: WriteRule;
   /** When false, the attribute is only listed when asked for by a sparse fieldset. */
   default?: boolean;
+  /** With `default: false`: still listed by default when the resource is a single-resource document's data. */
+  defaultOnShow?: boolean;
 }
 
 export interface WriteRule {

@@ -175,9 +175,10 @@ function nextUpdatedAt(stored: string, now: string): string {
   return new Date(Date.parse(stored) + 1000).toISOString().slice(0, 19) + "Z";
 }
 
-export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext) {
+/** `preloaded`: the stored row when the caller already read it (bulk endpoints read all their rows at once). */
+export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded?: Row) {
   if (input.id && input.id !== id) throw conflict(`The id in the body (${input.id}) does not match the id in the path (${id})`, { pointer: "/data/id" });
-  const existing = await fetchWritableRow(def, id, ctx);
+  const existing = preloaded ?? (await fetchWritableRow(def, id, ctx));
   const { changes, errors } = parseAttributes(def, input, ctx, "update");
   throwIfErrors(errors);
   await parseRelationships(def, input, ctx, changes);
@@ -215,8 +216,8 @@ export async function updateResource(def: ResourceDef, id: string, input: Resour
   }
 }
 
-export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestContext) {
-  const existing = await fetchWritableRow(def, id, ctx);
+export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestContext, preloaded?: Row) {
+  const existing = preloaded ?? (await fetchWritableRow(def, id, ctx));
   const before = (await def.hooks?.beforeDelete?.(existing, ctx)) ?? [];
   return [...before, ctx.db.delete(def.table).where(sql`${def.idColumn} = ${id}`) as unknown as BatchStatement];
 }

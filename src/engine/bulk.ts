@@ -1,0 +1,184 @@
+/**
+ * Bulk endpoints (`POST`, `PUT`, `DELETE <resources>/bulk`): a body `{data: [{data: {type, id, ...}}, ...]}`
+ * whose items get the same checks as the single endpoints. The answer is a JSON array with one document per
+ * item, in request order: the written resource (`{data}`) or what was wrong with it (`{errors, meta: {id}}`).
+ * Every valid item is written in one atomic D1 batch, so a failure elsewhere never leaves half of it stored.
+ */
+import { Hono, type Context } from "hono";
+import { getTableColumns } from "drizzle-orm";
+import { and, inList } from "../db/sql";
+import { isGuardFailure, isUniqueViolation } from "../db/guard";
+import type { AppEnv } from "../env";
+import { ApiError, badRequest, conflict, forbidden, recordNotFound, type ErrorObject } from "../jsonapi/errors";
+import type { ResourceObject } from "../jsonapi/document";
+import { readResourceDocument, UUID_PATTERN, type ResourceInput } from "../jsonapi/request-document";
+import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
+import { readBody, requestContext } from "./context";
+import type { BatchStatement, RequestContext, ResourceDef, Row } from "./define";
+import { readResourcesById } from "./read";
+import { prepareCreate, prepareDelete, prepareUpdate, runBatch, staleError, writeScope, type Changes } from "./write";
+
+export type BulkAction = "create" | "update" | "delete";
+
+export const MAX_BULK_ITEMS = 500;
+
+export interface BulkOptions {
+  actions: BulkAction[];
+  fixedOnCreate?: (ctx: RequestContext) => Changes;
+  requestTypes?: string[];
+}
+
+type ItemDocument = { data: ResourceObject } | { errors: ErrorObject[]; meta?: { id: string } };
+
+interface Item {
+  id?: string;
+  input?: ResourceInput;
+  statements?: BatchStatement[];
+  /** The stored updated_at an update was checked against, to tell which item lost a race. */
+  stored?: string;
+  /** The resource as it was, answered for deletes. */
+  before?: ResourceObject;
+  error?: ApiError;
+}
+
+export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const types = options.requestTypes ?? [def.type];
+  const handler = (action: BulkAction) => async (c: Context<AppEnv>) => {
+    if (c.get("insideBatch")) throw new ApiError(403, "You cannot access this endpoint from within a batch request");
+    const ctx = requestContext(c);
+    const items = readItems(await readBody(c), types, action);
+    await prepareItems(def, action, items, ctx, options);
+    await writeItems(def, action, items, ctx);
+    const written = await readResourcesById(def, action === "delete" ? [] : items.filter((i) => !i.error).map((i) => i.id!), ctx);
+    const documents: ItemDocument[] = items.map((item) => {
+      if (item.error) return { errors: item.error.errors, ...(item.id ? { meta: { id: item.id } } : {}) };
+      const data = action === "delete" ? item.before : written.get(item.id!);
+      return { data: data ?? { type: def.type, id: item.id!, attributes: {} } };
+    });
+    return c.body(JSON.stringify(documents), 200, { "Content-Type": JSONAPI_CONTENT_TYPE });
+  };
+  if (options.actions.includes("create")) routes.post("/", handler("create"));
+  if (options.actions.includes("update")) {
+    routes.put("/", handler("update"));
+    routes.patch("/", handler("update"));
+  }
+  if (options.actions.includes("delete")) routes.delete("/", handler("delete"));
+  return routes;
+}
+
+function readItems(body: unknown, types: string[], action: BulkAction): Item[] {
+  const data = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) throw badRequest("The request must include a data array of resource documents", { pointer: "/data" });
+  if (data.length > MAX_BULK_ITEMS) {
+    throw badRequest(`A bulk request may hold at most ${MAX_BULK_ITEMS} items; this one holds ${data.length}`, { pointer: "/data" });
+  }
+  const seen = new Set<string>();
+  return data.map((entry) => {
+    // Items are resource documents ({data: {...}}); a bare resource object is read as one too.
+    const document = typeof entry === "object" && entry !== null && "data" in entry ? entry : { data: entry };
+    try {
+      const input = readResourceDocument(document, types);
+      const id = input.id;
+      if (!id && action !== "create") throw badRequest("Each item must carry the id of the resource", { pointer: "/data/id" });
+      if (id && seen.has(id)) throw conflict(`The resource ${id} appears more than once in this request`, { pointer: "/data/id" });
+      if (id) seen.add(id);
+      return { id, input };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const raw = (document as { data?: { id?: unknown } }).data?.id;
+      const id = typeof raw === "string" && UUID_PATTERN.test(raw) ? raw.toLowerCase() : undefined;
+      return { id, error };
+    }
+  });
+}
+
+/**
+ * Reads every stored row the items name at once, then checks each item like its single endpoint would;
+ * an item that fails keeps its error and is left out of the write.
+ */
+async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext, options: BulkOptions): Promise<void> {
+  const pending = items.filter((item) => !item.error);
+  const rows = action === "create" ? new Map<string, Row | ApiError>() : await writableRows(def, pending.map((i) => i.id!), ctx);
+  const before = action === "delete" ? await readResourcesById(def, pending.map((i) => i.id!), ctx) : new Map();
+  for (const item of pending) {
+    try {
+      if (action === "create") {
+        const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
+        item.id = prepared.id;
+        item.statements = prepared.statements;
+        continue;
+      }
+      const row = rows.get(item.id!);
+      if (row instanceof ApiError) throw row;
+      if (action === "update") {
+        const prepared = await prepareUpdate(def, item.id!, item.input!, ctx, row);
+        item.statements = prepared.statements;
+        item.stored = prepared.stored;
+      } else {
+        item.statements = await prepareDelete(def, item.id!, ctx, row);
+        item.before = before.get(item.id!);
+      }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      item.error = error;
+    }
+  }
+}
+
+/** The rows the viewer may change by id; 403 for another user's records, 404 for unknown ids. */
+async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext): Promise<Map<string, Row | ApiError>> {
+  const result = new Map<string, Row | ApiError>();
+  if (ids.length === 0) return result;
+  const [rows, existing] = (await ctx.db.batch([
+    ctx.db.select().from(def.table).where(and([inList(def.idColumn, ids), writeScope(def, ctx)])),
+    ctx.db.select({ id: def.idColumn }).from(def.table).where(inList(def.idColumn, ids)),
+  ])) as [Row[], Array<{ id: string }>];
+  const idKey = Object.entries(getTableColumns(def.table)).find(([, column]) => column === def.idColumn)?.[0] ?? "id";
+  const found = new Map(rows.map((row) => [String(row[idKey]), row]));
+  const present = new Set(existing.map((row) => String(row.id)));
+  for (const id of ids) {
+    result.set(id, found.get(id) ?? (present.has(id) ? forbidden(id, def.type) : recordNotFound(def.model, id)));
+  }
+  return result;
+}
+
+/**
+ * Writes every prepared item in one batch. When another request changed one of the rows in between (or took a
+ * client id), that item is reported like its single endpoint would report it and the others are written again.
+ */
+async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const ready = items.filter((item) => !item.error && item.statements);
+    try {
+      await runBatch(ctx, ready.flatMap((item) => item.statements!));
+      return;
+    } catch (error) {
+      const losers = isGuardFailure(error) && action === "update" ? await staleItems(def, ready, ctx) : isUniqueViolation(error) && action === "create" ? await takenIds(def, ready, ctx) : [];
+      if (losers.length === 0) throw error;
+    }
+  }
+  throw new ApiError(409, "The records changed while this request was written; please retry");
+}
+
+async function staleItems(def: ResourceDef, items: Item[], ctx: RequestContext): Promise<Item[]> {
+  const rows = (await ctx.db
+    .select({ id: def.idColumn, updatedAt: def.updatedAtColumn! })
+    .from(def.table)
+    .where(inList(def.idColumn, items.map((i) => i.id!)))) as Array<{ id: string; updatedAt: string }>;
+  const current = new Map(rows.map((row) => [row.id, row.updatedAt]));
+  const stale = items.filter((item) => current.get(item.id!) !== item.stored);
+  for (const item of stale) {
+    const now = current.get(item.id!);
+    item.error = now === undefined ? recordNotFound(def.model, item.id!) : staleError(now);
+  }
+  return stale;
+}
+
+async function takenIds(def: ResourceDef, items: Item[], ctx: RequestContext): Promise<Item[]> {
+  const rows = (await ctx.db.select({ id: def.idColumn }).from(def.table).where(inList(def.idColumn, items.map((i) => i.id!)))) as Array<{ id: string }>;
+  const taken = new Set(rows.map((row) => row.id));
+  const losers = items.filter((item) => taken.has(item.id!));
+  for (const item of losers) item.error = conflict(`A resource with id ${item.id} already exists`, { pointer: "/data/id" });
+  return losers;
+}
