@@ -112,6 +112,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   scope?: (ctx: RequestContext) => SQL | undefined;
   /** Write scope: rows the viewer may change; defaults to the read scope limited to writable lists. */
   writeScope?: (ctx: RequestContext) => SQL | undefined;
+  /**
+   * The path parameter naming the parent of a nested route other than an account list (e.g. `appeal_id`): a
+   * record outside that parent is answered as not found (404) rather than forbidden, as under an account list.
+   */
+  parentParam?: string;
   attributes: Record<string, AttributeDef>;
   relationships: Record<string, RelationshipDef>;
   sorts?: Record<string, SQL | SQLiteColumn>;

@@ -10,7 +10,7 @@ import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFa
 import { toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
 import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
-import { readScope } from "./read";
+import { isNestedRoute, readScope } from "./read";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -149,7 +149,7 @@ export async function fetchWritableRow(def: ResourceDef, id: string, ctx: Reques
   if (rows[0]) return rows[0];
   if (existing[0]) {
     // Inside a nested route, a record of another of the viewer's lists is simply not in this list.
-    if (ctx.pathParams.account_list_id) {
+    if (isNestedRoute(def, ctx)) {
       const [readable] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(and([byId, readScope(def, ctx)])).limit(1);
       if (!readable) throw recordNotFound(def.model, id);
     }
