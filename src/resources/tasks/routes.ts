@@ -1,4 +1,9 @@
 import type { Hono } from "hono";
+import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
+import { API } from "../paths";
+import { taskResource } from "./resource";
 
-export function registerTaskRoutes(_app: Hono<AppEnv>): void {}
+export function registerTaskRoutes(app: Hono<AppEnv>): void {
+  app.route(`${API}/tasks`, resourceRoutes(taskResource, { actions: ["list", "show", "create", "update", "delete"] }));
+}

@@ -1,0 +1,115 @@
+/**
+ * Task list filters. Day-based values (date_range, overdue) are evaluated in the viewer's time zone, so
+ * "today" is the user's today wherever the server runs.
+ */
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { taskTags, tasks } from "../../../drizzle/schema";
+import { containsText, inList, not, or, timestampInRange } from "../../db/sql";
+import type { FilterDef, RequestContext } from "../../engine/define";
+import { tagFilters, type TagTable } from "../../engine/tags";
+import { badRequest } from "../../jsonapi/errors";
+import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
+import type { ParamValue } from "../../jsonapi/params";
+import { addDays, addMonths, isValidTimeZone, startOfDayUtc, todayIn } from "../../jsonapi/time";
+import { taskContactFilters } from "./contact-filters";
+
+export const TASK_TAGS: TagTable = { table: taskTags, owner: taskTags.taskId, name: taskTags.name };
+
+/** The viewer's calendar: today's date and the UTC instant a day starts, `days` from today. */
+function viewerDays(ctx: RequestContext) {
+  const zone = isValidTimeZone(ctx.viewer.timeZone) ? ctx.viewer.timeZone : "UTC";
+  const today = todayIn(zone, new Date(ctx.now));
+  return { today, startOf: (days: number) => startOfDayUtc(addDays(today, days), zone), startOfDate: (date: string) => startOfDayUtc(date, zone) };
+}
+
+/** Not completed and starting before the viewer's today. */
+export function overdue(ctx: RequestContext): SQL {
+  return sql`(${tasks.completed} = 0 AND ${tasks.startAt} < ${viewerDays(ctx).startOf(0)})`;
+}
+
+/** The first key of the default order. */
+export function overdueFirst(ctx: RequestContext): SQL {
+  return sql`CASE WHEN ${overdue(ctx)} THEN 0 ELSE 1 END`;
+}
+
+const between = (column: SQLWrapper, from: string, until: string) => sql`(${column} >= ${from} AND ${column} < ${until})`;
+const startsBetween = (from: string, until: string) => between(tasks.startAt, from, until);
+
+/** Completed from the start of `since` (a date in the viewer's calendar) up to the end of today. */
+function completedSince(ctx: RequestContext, since: (today: string) => string): SQL {
+  const days = viewerDays(ctx);
+  return sql`(${tasks.completed} = 1 AND ${between(tasks.completedAt, days.startOfDate(since(days.today)), days.startOf(1))})`;
+}
+
+const DATE_RANGES: Record<string, (ctx: RequestContext) => SQL> = {
+  overdue,
+  today: (ctx) => startsBetween(viewerDays(ctx).startOf(0), viewerDays(ctx).startOf(1)),
+  tomorrow: (ctx) => startsBetween(viewerDays(ctx).startOf(1), viewerDays(ctx).startOf(2)),
+  future: (ctx) => sql`${tasks.startAt} > ${ctx.now}`,
+  upcoming: (ctx) => sql`${tasks.startAt} >= ${viewerDays(ctx).startOf(1)}`,
+  no_date: () => sql`${tasks.startAt} IS NULL`,
+  last_week: (ctx) => completedSince(ctx, (today) => addDays(today, -7)),
+  last_month: (ctx) => completedSince(ctx, (today) => addMonths(today, -1)),
+  last_year: (ctx) => completedSince(ctx, (today) => addMonths(today, -12)),
+  last_two_years: (ctx) => completedSince(ctx, (today) => addMonths(today, -24)),
+};
+
+/** Named periods (several are alternatives), or an explicit range of start_at. */
+const dateRange: FilterDef = (value, ctx) => {
+  const text = textValue(value);
+  if (text === "") return undefined;
+  const names = listValue(value);
+  if (names.every((name) => name in DATE_RANGES)) return or(names.map((name) => DATE_RANGES[name](ctx)));
+  if (!/\d/.test(text)) {
+    throw badRequest(`filter[date_range] must be one of ${Object.keys(DATE_RANGES).join(", ")}, or a date range`, { parameter: "filter[date_range]" });
+  }
+  return timestampInRange(tasks.startAt, parseDateRange("date_range", value));
+};
+
+function timeRange(name: string, column: SQLWrapper): FilterDef {
+  return (value) => (textValue(value) === "" ? undefined : timestampInRange(column, parseDateRange(name, value)));
+}
+
+function oneOf(column: SQLWrapper, expand: (value: string) => string[] = (value) => [value]): FilterDef {
+  return (value) => {
+    const values = listValue(value).flatMap(expand);
+    return values.length === 0 ? undefined : inList(column, values);
+  };
+}
+
+function flag(condition: (on: boolean, ctx: RequestContext) => SQL): FilterDef {
+  return (value, ctx) => {
+    const on = booleanValue(value);
+    return on === undefined ? undefined : condition(on, ctx);
+  };
+}
+
+const ids = (column: SQLWrapper): FilterDef => (value: ParamValue) => {
+  const values = listValue(value).map((id) => id.toLowerCase());
+  return values.length === 0 ? undefined : inList(column, values);
+};
+
+/** "Newsletter" stands for both newsletter activities. */
+const NEWSLETTERS = ["Newsletter - Physical", "Newsletter - Email"];
+
+export const taskFilters: Record<string, FilterDef> = {
+  activity_type: oneOf(tasks.activityType, (value) => (value.toLowerCase() === "newsletter" ? NEWSLETTERS : [value])),
+  completed: flag((on) => sql`${tasks.completed} = ${on ? 1 : 0}`),
+  completed_at: timeRange("completed_at", tasks.completedAt),
+  created_at: timeRange("created_at", tasks.createdAt),
+  date_range: dateRange,
+  ids: ids(tasks.id),
+  next_action: oneOf(tasks.nextAction),
+  overdue: flag((on, ctx) => (on ? overdue(ctx) : not(overdue(ctx)))),
+  result: oneOf(tasks.result),
+  starred: flag((on) => sql`${tasks.starred} = ${on ? 1 : 0}`),
+  start_at: timeRange("start_at", tasks.startAt),
+  updated_at: timeRange("updated_at", tasks.updatedAt),
+  user_ids: ids(tasks.userId),
+  wildcard_search: (value) => {
+    const text = textValue(value);
+    return text === "" ? undefined : containsText(tasks.subject, text);
+  },
+  ...tagFilters(TASK_TAGS, tasks.id),
+  ...taskContactFilters,
+};

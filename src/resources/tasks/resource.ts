@@ -1,0 +1,142 @@
+import { sql, type SQL } from "drizzle-orm";
+import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks } from "../../../drizzle/schema";
+import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
+import { q } from "../../db/sql";
+import { accountListRelationship } from "../../engine/account-list-scope";
+import { boolean, computed, integer, stored, string, timestamp } from "../../engine/attributes";
+import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
+import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
+import { tagListAttribute, tagWrites } from "../../engine/tags";
+import type { FieldError } from "../../jsonapi/errors";
+import { overdueFirst, TASK_TAGS, taskFilters } from "./filters";
+import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject } from "./rules";
+import { checkContacts, checkNewLinkIds, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
+
+const activityContactsRowOrder = sql`${activityContacts}.rowid`;
+
+/** The task's contact ids in the order they were linked. */
+const taskContactIds = () => sql`SELECT ${q(activityContacts.contactId)} AS id FROM ${activityContacts} WHERE ${q(activityContacts.taskId)} = ${q(tasks.id)}`;
+
+const taskPeopleIds = () => sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()})`;
+
+function idArray(select: SQL): SQL {
+  return sql`(SELECT json_group_array(id) FROM (${select}))`;
+}
+
+export const activityContactResource = defineResource({
+  type: "activity_contacts",
+  model: "ActivityContact",
+  table: activityContacts,
+  idColumn: activityContacts.id,
+  createdAtColumn: activityContacts.createdAt,
+  updatedAtColumn: activityContacts.updatedAt,
+  attributes: {},
+  relationships: {
+    task: belongsTo("tasks", activityContacts.taskId),
+    contact: belongsTo("contacts", activityContacts.contactId),
+  },
+});
+
+export const commentResource = defineResource({
+  type: "comments",
+  model: "Comment",
+  table: comments,
+  idColumn: comments.id,
+  createdAtColumn: comments.createdAt,
+  updatedAtColumn: comments.updatedAt,
+  attributes: { body: stored(comments.body) },
+  relationships: { person: belongsTo("people", comments.personId) },
+});
+
+/** The change to the task's contacts the request asks for, checked against the task's account list. */
+async function contactChange(taskId: string, accountListId: string, input: WriteInput, ctx: RequestContext, isNew: boolean) {
+  const current = isNew ? [] : await currentLinks(taskId, ctx);
+  const change: ContactLinksChange = sendsContacts(input)
+    ? requestedLinks(input, current)
+    : { links: current, kept: current.map((link) => link.id), relationship: "contacts" };
+  const { names, errors } = await checkContacts(change.links.map((link) => link.contactId), accountListId, change.relationship, ctx);
+  await checkNewLinkIds(taskId, change, ctx);
+  return { change, names, errors };
+}
+
+export const taskResource = defineResource({
+  type: "tasks",
+  model: "Task",
+  table: tasks,
+  idColumn: tasks.id,
+  createdAtColumn: tasks.createdAt,
+  updatedAtColumn: tasks.updatedAt,
+  accountListColumn: tasks.accountListId,
+  attributes: {
+    activity_type: string(tasks.activityType, { oneOf: ACTIVITIES }),
+    comments_count: computed(() => sql`(SELECT count(*) FROM ${comments} WHERE ${q(comments.taskId)} = ${q(tasks.id)})`),
+    completed: boolean(tasks.completed),
+    completed_at: timestamp(tasks.completedAt),
+    location: string(tasks.location),
+    next_action: string(tasks.nextAction),
+    notification_time_before: integer(tasks.notificationTimeBefore, { min: 0 }),
+    notification_time_unit: string(tasks.notificationTimeUnit, { oneOf: NOTIFICATION_TIME_UNITS }),
+    notification_type: string(tasks.notificationType, { oneOf: NOTIFICATION_TYPES_FOR_TASKS }),
+    result: string(tasks.result),
+    starred: boolean(tasks.starred),
+    start_at: timestamp(tasks.startAt),
+    subject: string(tasks.subject),
+    subject_hidden: boolean(tasks.subjectHidden),
+    tag_list: tagListAttribute(TASK_TAGS, tasks.id),
+  },
+  relationships: {
+    account_list: accountListRelationship(tasks.accountListId),
+    activity_contacts: hasMany("activity_contacts", activityContacts.id, activityContacts.taskId, tasks.id, { orderBy: activityContactsRowOrder }),
+    user: belongsTo("users", tasks.userId, { nullable: true }),
+    comments: hasMany("comments", comments.id, comments.taskId, tasks.id, { orderBy: sql`${q(comments.createdAt)}, ${q(comments.id)}` }),
+    contacts: manyBy("contacts", () => idArray(sql`${taskContactIds()} ORDER BY ${activityContactsRowOrder}`)),
+    people: manyBy("people", () => idArray(sql`SELECT ${q(people.id)} AS id FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()}) ORDER BY ${q(people.contactId)}, ${q(people.position)}, ${q(people.id)}`)),
+    email_addresses: manyBy("email_addresses", () =>
+      idArray(sql`SELECT ${q(emailAddresses.id)} AS id FROM ${emailAddresses} WHERE ${q(emailAddresses.personId)} IN (${taskPeopleIds()}) ORDER BY ${q(emailAddresses.id)}`),
+    ),
+    phone_numbers: manyBy("phone_numbers", () =>
+      idArray(sql`SELECT ${q(phoneNumbers.id)} AS id FROM ${phoneNumbers} WHERE ${q(phoneNumbers.personId)} IN (${taskPeopleIds()}) ORDER BY ${q(phoneNumbers.id)}`),
+    ),
+  },
+  sorts: { start_at: tasks.startAt, completed_at: tasks.completedAt },
+  multipleSorts: true,
+  defaultOrder: (ctx) => [overdueFirst(ctx), sql`${tasks.completedAt} DESC NULLS FIRST`, sql`${tasks.startAt} ASC NULLS LAST`, sql`${tasks.id} ASC`],
+  filters: taskFilters,
+  reversibleFilters: true,
+  hooks: {
+    beforeCreate: async (changes, input, ctx) => {
+      const accountListId = String(changes.account_list);
+      const { change, names, errors } = await contactChange(input.id, accountListId, input, ctx, true);
+      changes.activity_contacts = change;
+      const first = change.links[0];
+      return [
+        ...errors,
+        ...defaultSubject(changes, first ? names.get(first.contactId) : undefined),
+        ...(await ruleErrors(changes, undefined, accountListId, ctx)),
+      ];
+    },
+    beforeUpdate: async (changes, existing, input, ctx) => {
+      const accountListId = String(changes.account_list ?? existing.accountListId);
+      const movesList = accountListId !== existing.accountListId;
+      const errors = blankSubjectOnUpdate(changes);
+      if (sendsContacts(input) || movesList) {
+        const result = await contactChange(input.id, accountListId, input, ctx, false);
+        if (sendsContacts(input)) changes.activity_contacts = result.change;
+        errors.push(...result.errors);
+      }
+      errors.push(...(await ruleErrors(changes, existing, accountListId, ctx, movesList)));
+      return errors;
+    },
+    sideWrites: (id, changes, _input, ctx) => [
+      ...tagWrites(ctx.db, TASK_TAGS, id, changes.tag_list),
+      ...(changes.activity_contacts ? linkWrites(ctx, id, changes.activity_contacts as ContactLinksChange) : []),
+    ],
+  },
+});
+
+async function ruleErrors(changes: Row, existing: Row | undefined, accountListId: string, ctx: RequestContext, movesList = false): Promise<FieldError[]> {
+  const errors = checkActivityChoices(changes, existing);
+  applyCompletion(changes, existing, ctx.now);
+  if ("user" in changes || movesList) errors.push(...(await checkAssignedUser("user" in changes ? changes.user : existing?.userId, accountListId, ctx)));
+  return errors;
+}

@@ -1,0 +1,175 @@
+/**
+ * The contacts a task concerns, joined through activity contacts. Requests set them either with
+ * `relationships.contacts` (contact identifiers) or, as existing clients do, with
+ * `relationships.activity_contacts` plus `included` activity contacts naming their contact. Either form replaces
+ * the whole set; activity contacts kept from before keep their ids, new ones take the id the client generated.
+ */
+import { sql } from "drizzle-orm";
+import { activityContacts, contacts } from "../../../drizzle/schema";
+import { inList } from "../../db/sql";
+import type { BatchStatement, RequestContext, WriteInput } from "../../engine/define";
+import { badRequest, conflict, forbidden, recordNotFound, type FieldError } from "../../jsonapi/errors";
+import { toManyLinkage, toOneLinkage } from "../../jsonapi/request-document";
+
+export interface ContactLink {
+  id: string;
+  contactId: string;
+  /** Where a client-generated id came from, for the error when it is taken. */
+  idPointer?: string;
+}
+
+/** The requested set of links with what is needed to write it. */
+export interface ContactLinksChange {
+  links: ContactLink[];
+  /** Ids of the task's current activity contacts that stay as they are. */
+  kept: string[];
+  /** The relationship the request used, for error pointers. */
+  relationship: "contacts" | "activity_contacts";
+}
+
+export function sendsContacts(input: WriteInput): boolean {
+  return "contacts" in input.relationships || "activity_contacts" in input.relationships;
+}
+
+export async function currentLinks(taskId: string, ctx: RequestContext): Promise<ContactLink[]> {
+  return ctx.db
+    .select({ id: activityContacts.id, contactId: activityContacts.contactId })
+    .from(activityContacts)
+    .where(sql`${activityContacts.taskId} = ${taskId}`)
+    .orderBy(sql`rowid`);
+}
+
+function fromContacts(input: WriteInput, current: ContactLink[]): ContactLink[] {
+  return toManyLinkage(input.relationships.contacts, "contacts").map((linkage, index) => {
+    if (linkage.type !== "contacts") {
+      throw conflict(`'${linkage.type}' is not a valid resource type for relationship contacts. Expected 'contacts' instead`, {
+        pointer: `/data/relationships/contacts/data/${index}/type`,
+      });
+    }
+    const known = current.find((link) => link.contactId === linkage.id);
+    return { id: known?.id ?? crypto.randomUUID(), contactId: linkage.id };
+  });
+}
+
+function isDestroyed(entry: Record<string, unknown>): boolean {
+  const destroy = (entry.attributes as Record<string, unknown> | undefined)?._destroy;
+  return destroy === true || destroy === "true" || destroy === 1 || destroy === "1";
+}
+
+function fromActivityContacts(input: WriteInput, current: ContactLink[]): ContactLink[] {
+  const links: ContactLink[] = [];
+  toManyLinkage(input.relationships.activity_contacts, "activity_contacts").forEach((linkage, index) => {
+    const pointer = `/data/relationships/activity_contacts/data/${index}`;
+    if (linkage.type !== "activity_contacts") {
+      throw conflict(`'${linkage.type}' is not a valid resource type for relationship activity_contacts. Expected 'activity_contacts' instead`, {
+        pointer: `${pointer}/type`,
+      });
+    }
+    const includedIndex = input.included.findIndex(
+      (entry) => isEntry(entry) && entry.type === "activity_contacts" && typeof entry.id === "string" && entry.id.toLowerCase() === linkage.id,
+    );
+    if (includedIndex === -1) {
+      const known = current.find((link) => link.id === linkage.id);
+      if (!known) throw badRequest(`Activity contact ${linkage.id} is neither in included nor one of the task's activity contacts`, { pointer });
+      links.push(known);
+      return;
+    }
+    const entry = input.included[includedIndex] as Record<string, unknown>;
+    if (isDestroyed(entry)) return;
+    const relationships = (entry.relationships ?? {}) as Record<string, unknown>;
+    const contactPointer = `/included/${includedIndex}/relationships/contact`;
+    if (!("contact" in relationships)) throw badRequest("An included activity contact needs a contact relationship", { pointer: contactPointer });
+    let contact: ReturnType<typeof toOneLinkage>;
+    try {
+      contact = toOneLinkage(relationships.contact, "contact");
+    } catch {
+      throw badRequest("The contact relationship must be {data: {type: 'contacts', id}}", { pointer: contactPointer });
+    }
+    if (!contact || contact.type !== "contacts") {
+      throw badRequest("The contact relationship must be {data: {type: 'contacts', id}}", { pointer: contactPointer });
+    }
+    links.push({ id: linkage.id, contactId: contact.id, idPointer: `/included/${includedIndex}/id` });
+  });
+  return links;
+}
+
+function isEntry(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The set the request asks for (each contact once, first mention wins); throws for malformed linkage. */
+export function requestedLinks(input: WriteInput, current: ContactLink[]): ContactLinksChange {
+  const both = "contacts" in input.relationships && "activity_contacts" in input.relationships;
+  if (both) throw badRequest("Send the task's contacts either as contacts or as activity_contacts, not both", { pointer: "/data/relationships" });
+  const relationship = "contacts" in input.relationships ? "contacts" : "activity_contacts";
+  const requested = relationship === "contacts" ? fromContacts(input, current) : fromActivityContacts(input, current);
+  const seen = new Set<string>();
+  const links = requested.filter((link) => !seen.has(link.contactId) && seen.add(link.contactId));
+  const kept = links.filter((link) => current.some((c) => c.id === link.id && c.contactId === link.contactId)).map((link) => link.id);
+  return { links, kept, relationship };
+}
+
+/**
+ * Checks every contact may be linked to a task of `accountListId`: unknown contact 404, a contact of a list the
+ * viewer cannot see 403, a contact of another of the viewer's lists a field error. Answers the names by id.
+ */
+export async function checkContacts(
+  contactIds: string[],
+  accountListId: string,
+  relationship: string,
+  ctx: RequestContext,
+): Promise<{ names: Map<string, string>; errors: FieldError[] }> {
+  const names = new Map<string, string>();
+  if (contactIds.length === 0) return { names, errors: [] };
+  const rows = await ctx.db
+    .select({ id: contacts.id, accountListId: contacts.accountListId, name: contacts.name })
+    .from(contacts)
+    .where(inList(contacts.id, contactIds));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  let elsewhere = false;
+  for (const id of contactIds) {
+    const row = byId.get(id);
+    if (!row) throw recordNotFound("Contact", id);
+    if (!ctx.viewer.readableListIds.includes(row.accountListId)) throw forbidden(id, "contacts");
+    if (row.accountListId !== accountListId) elsewhere = true;
+    names.set(id, row.name);
+  }
+  const errors: FieldError[] = elsewhere
+    ? [{ attribute: "contacts", message: "must belong to the task's account list", pointer: `/data/relationships/${relationship}` }]
+    : [];
+  return { names, errors };
+}
+
+/**
+ * A client-generated activity contact id already used by another task cannot be taken. One of this task's own
+ * ids given to another contact is freed by the delete that runs before the insert.
+ */
+export async function checkNewLinkIds(taskId: string, change: ContactLinksChange, ctx: RequestContext): Promise<void> {
+  const fresh = change.links.filter((link) => link.idPointer && !change.kept.includes(link.id));
+  if (fresh.length === 0) return;
+  const taken = await ctx.db
+    .select({ id: activityContacts.id, taskId: activityContacts.taskId })
+    .from(activityContacts)
+    .where(inList(activityContacts.id, fresh.map((link) => link.id)));
+  const other = taken.find((row) => row.taskId !== taskId);
+  if (other) throw conflict(`A resource with id ${other.id} already exists`, { pointer: fresh.find((l) => l.id === other.id)!.idPointer });
+}
+
+/** Deletes the links not kept and inserts the new ones, in the batch that writes the task. */
+export function linkWrites(ctx: RequestContext, taskId: string, change: ContactLinksChange): BatchStatement[] {
+  const fresh = change.links.filter((link) => !change.kept.includes(link.id)).map((link) => [link.id, link.contactId]);
+  const statements = [
+    ctx.db
+      .delete(activityContacts)
+      .where(sql`${activityContacts.taskId} = ${taskId} AND ${activityContacts.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(change.kept)}))`) as unknown as BatchStatement,
+  ];
+  if (fresh.length > 0) {
+    statements.push(
+      // Columns in table order (id, task_id, contact_id, created_at, updated_at); any number of links, few parameters.
+      ctx.db
+        .insert(activityContacts)
+        .select(sql`SELECT json_extract(value, '$[0]'), ${taskId}, json_extract(value, '$[1]'), ${ctx.now}, ${ctx.now} FROM json_each(${JSON.stringify(fresh)})`) as unknown as BatchStatement,
+    );
+  }
+  return statements;
+}
