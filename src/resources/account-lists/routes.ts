@@ -1,9 +1,20 @@
 import type { Hono } from "hono";
+import { parentAccountList } from "../../engine/account-list-scope";
+import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
-import { API } from "../paths";
+import { designationAccountResource } from "../designation-accounts/resource";
+import "../organizations/resource";
+import { API, LIST } from "../paths";
 import { userRoutes } from "../users/routes";
+import { accountListResource } from "./resource";
 
 /** The signed-in user, their account lists, and what belongs to a list as a whole (designation accounts, invites). */
 export function registerAccountRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/user`, userRoutes);
+  // Lists come from the data store: no create or delete through the API.
+  app.route(`${API}/account_lists`, resourceRoutes(accountListResource, { actions: ["list", "show", "update"] }));
+  app.route(
+    `${LIST}/designation_accounts`,
+    resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"], fixedOnCreate: parentAccountList }),
+  );
 }

@@ -1,0 +1,149 @@
+import { sql } from "drizzle-orm";
+import {
+  accountListCoaches,
+  accountListUsers,
+  accountLists,
+  appeals,
+  designationAccounts,
+  notificationPreferences,
+  organizationAccounts,
+} from "../../../drizzle/schema";
+import { formatMoney, parseMoney } from "../../db/decimal";
+import { q } from "../../db/sql";
+import { boolean, computed, date, derived, money, stored, string, withWrite } from "../../engine/attributes";
+import { defineResource, type ParseResult, type RequestContext, type Row } from "../../engine/define";
+import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
+import { CURRENCY_CODES } from "../../constants";
+import { validationFailed, type FieldError } from "../../jsonapi/errors";
+import { toOneLinkage, UUID_PATTERN } from "../../jsonapi/request-document";
+import { todayIn } from "../../jsonapi/time";
+import { organizationExists } from "../organizations/resource";
+import { allGroups, balanceGroups, balanceTotal, monthlyPledges, parseGroups, pledgeGroups, progress, type BalanceGroup, type PledgeGroup } from "./totals";
+
+const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
+
+function parseCurrency(value: unknown): ParseResult {
+  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return { ok: false, message: "can't be blank" };
+  const code = typeof value === "string" ? value.trim().toUpperCase() : "";
+  return CODES.has(code) ? { ok: true, value: code } : { ok: false, message: "is not included in the list" };
+}
+
+function parseOrganizationId(value: unknown): ParseResult {
+  if (value === null || value === undefined || value === "") return { ok: true, value: null };
+  if (typeof value !== "string" || !UUID_PATTERN.test(value.trim())) return { ok: false, message: "must be the id of an organization" };
+  return { ok: true, value: value.trim().toLowerCase() };
+}
+
+const listCurrency = (row: Row) => String(row[accountLists.currency.name] ?? "USD");
+const monthlyGoalUnits = (row: Row) => parseMoney(row[accountLists.monthlyGoal.name]);
+
+const pledgeTotal = (receivedOnly: boolean) =>
+  computed(pledgeGroups, (value, row, _ctx, extras) => formatMoney(monthlyPledges(parseGroups<PledgeGroup>(value), listCurrency(row), extras.rates, receivedOnly)), {
+    usesRates: true,
+    needs: [accountLists.currency],
+  });
+
+const balanceSum = (salaryOnly: boolean) =>
+  computed(balanceGroups, (value, row, _ctx, extras) => formatMoney(balanceTotal(parseGroups<BalanceGroup>(value), listCurrency(row), extras.rates, salaryOnly)), {
+    usesRates: true,
+    needs: [accountLists.currency],
+  });
+
+/** Whole weeks since the start of the active fundraising period, while that period has not finished. */
+function weeksOnMpd(row: Row, ctx: RequestContext): number {
+  const start = row[accountLists.activeMpdStartAt.name] as string | null;
+  const finish = row[accountLists.activeMpdFinishAt.name] as string | null;
+  const today = todayIn(ctx.viewer.timeZone);
+  if (!start || !finish || finish.slice(0, 10) <= today) return 0;
+  const days = (Date.parse(today) - Date.parse(start.slice(0, 10))) / 86_400_000;
+  return days > 0 ? Math.floor(days / 7) : 0;
+}
+
+/**
+ * `salary_organization` is answered as an attribute holding the organization id (as the interface lists it);
+ * requests may also send it as a relationship. Either way the organization must exist.
+ */
+async function checkSalaryOrganization(changes: Row, relationships: Record<string, unknown>, ctx: RequestContext): Promise<FieldError[]> {
+  if (relationships.salary_organization !== undefined) {
+    const linkage = toOneLinkage(relationships.salary_organization, "salary_organization");
+    if (linkage && linkage.type !== "organizations") {
+      return [{ attribute: "salary_organization", message: "must be an organization", pointer: "/data/relationships/salary_organization/data/type" }];
+    }
+    changes.salary_organization = linkage?.id ?? null;
+  }
+  const id = changes.salary_organization;
+  if (typeof id === "string" && !(await organizationExists(ctx, id))) {
+    const pointer = relationships.salary_organization !== undefined ? "/data/relationships/salary_organization" : undefined;
+    return [{ attribute: "salary_organization", message: "must be an existing organization", pointer }];
+  }
+  return [];
+}
+
+export const accountListResource = defineResource({
+  type: "account_lists",
+  model: "AccountList",
+  table: accountLists,
+  idColumn: accountLists.id,
+  createdAtColumn: accountLists.createdAt,
+  updatedAtColumn: accountLists.updatedAt,
+  // A list is its own account list: readable by its users and coaches, writable by its users only.
+  accountListColumn: accountLists.id,
+  attributes: {
+    name: string(accountLists.name, { required: true, maxLength: 255 }),
+    currency: withWrite(stored(accountLists.currency), parseCurrency),
+    default_currency: derived([], () => "USD"),
+    home_country: string(accountLists.homeCountry, { maxLength: 255 }),
+    monthly_goal: money(accountLists.monthlyGoal),
+    tester: boolean(accountLists.tester),
+    active_mpd_start_at: date(accountLists.activeMpdStartAt),
+    active_mpd_finish_at: date(accountLists.activeMpdFinishAt),
+    active_mpd_monthly_goal: money(accountLists.activeMpdMonthlyGoal),
+    last_prayer_letter_at: stored(accountLists.lastPrayerLetterAt),
+    salary_organization: withWrite(stored(accountLists.salaryOrganizationId), parseOrganizationId),
+    committed: pledgeTotal(false),
+    total_pledges: pledgeTotal(false),
+    received: pledgeTotal(true),
+    balance: balanceSum(false),
+    salary_balance: balanceSum(true),
+    progress: computed(allGroups, (value, row, _ctx, extras) => progress(value, listCurrency(row), monthlyGoalUnits(row), extras.rates), {
+      usesRates: true,
+      needs: [accountLists.currency, accountLists.monthlyGoal],
+    }),
+    weeks_on_mpd: derived([accountLists.activeMpdStartAt, accountLists.activeMpdFinishAt], weeksOnMpd),
+    staff_account_ids: computed(
+      () => sql`(SELECT json_group_array(staff_account_id) FROM (SELECT DISTINCT ${q(designationAccounts.staffAccountId)} AS staff_account_id
+        FROM ${designationAccounts} WHERE ${q(designationAccounts.accountListId)} = ${q(accountLists.id)}
+        AND ${q(designationAccounts.staffAccountId)} IS NOT NULL ORDER BY 1))`,
+      (value) => (typeof value === "string" ? JSON.parse(value) : []),
+    ),
+  },
+  relationships: {
+    users: hasMany("users", accountListUsers.userId, accountListUsers.accountListId, accountLists.id, { orderBy: accountListUsers.createdAt }),
+    coaches: hasMany("users", accountListCoaches.userId, accountListCoaches.accountListId, accountLists.id, { orderBy: accountListCoaches.createdAt }),
+    notification_preferences: hasMany("notification_preferences", notificationPreferences.id, notificationPreferences.accountListId, accountLists.id, {
+      orderBy: notificationPreferences.createdAt,
+    }),
+    organization_accounts: manyBy(
+      "organization_accounts",
+      () => sql`(SELECT json_group_array(id) FROM (SELECT ${q(organizationAccounts.id)} AS id FROM ${organizationAccounts}
+        JOIN ${accountListUsers} ON ${q(accountListUsers.userId)} = ${q(organizationAccounts.userId)}
+        WHERE ${q(accountListUsers.accountListId)} = ${q(accountLists.id)} ORDER BY ${q(organizationAccounts.createdAt)}, 1))`,
+    ),
+    primary_appeal: belongsTo("appeals", accountLists.primaryAppealId, {
+      nullable: true,
+      check: async (appealId, ctx) => {
+        const [appeal] = await ctx.db
+          .select({ id: appeals.id })
+          .from(appeals)
+          .where(sql`${appeals.id} = ${appealId} AND ${appeals.accountListId} = ${ctx.pathParams.id}`)
+          .limit(1);
+        if (!appeal) {
+          throw validationFailed([{ attribute: "primary_appeal", message: "must be an appeal of this account list", pointer: "/data/relationships/primary_appeal" }]);
+        }
+      },
+    }),
+  },
+  hooks: {
+    beforeUpdate: (changes, _existing, input, ctx) => checkSalaryOrganization(changes, input.relationships, ctx),
+  },
+});

@@ -1,0 +1,116 @@
+/**
+ * The money an account list answers about itself: monthly pledges of its financial partners and balances of its
+ * designation accounts, both converted into the list's currency. SQL groups the exact integer sums by currency
+ * (one correlated subquery per row); the conversion is finished here with exact ratios and rounded once, to cents.
+ */
+import { sql } from "drizzle-orm";
+import { accountLists, contacts, designationAccounts } from "../../../drizzle/schema";
+import {
+  addRatios,
+  exchangeRatio,
+  formatMoney,
+  multiplyRatios,
+  ratioFromDecimalString,
+  rateFor,
+  ratioToCents,
+  roundRatio,
+  type Ratio,
+} from "../../db/decimal";
+import { q } from "../../db/sql";
+
+export const FINANCIAL_PARTNER = "Partner - Financial";
+
+const ZERO: Ratio = { numerator: 0n, denominator: 1n };
+
+/** Pledge sums of the list's financial partners as JSON rows [currency, frequency, received (0/1), units]. */
+export const pledgeGroups = () => sql`(SELECT json_group_array(json_array(currency, frequency, received, units)) FROM (
+  SELECT upper(COALESCE(NULLIF(${q(contacts.pledgeCurrency)}, ''), ${q(accountLists.currency)})) AS currency,
+    ${q(contacts.pledgeFrequency)} AS frequency, ${q(contacts.pledgeReceived)} AS received,
+    CAST(SUM(${q(contacts.pledgeAmount)}) AS TEXT) AS units
+  FROM ${contacts}
+  WHERE ${q(contacts.accountListId)} = ${q(accountLists.id)} AND ${q(contacts.status)} = ${FINANCIAL_PARTNER}
+    AND ${q(contacts.pledgeAmount)} IS NOT NULL
+  GROUP BY 1, 2, 3))`;
+
+/** Balance sums of the list's active designation accounts as JSON rows [currency, salary (0/1), units]. */
+export const balanceGroups = () => sql`(SELECT json_group_array(json_array(currency, salary, units)) FROM (
+  SELECT upper(COALESCE(NULLIF(${q(designationAccounts.currency)}, ''), ${q(accountLists.currency)})) AS currency,
+    COALESCE(${q(designationAccounts.organizationId)} = ${q(accountLists.salaryOrganizationId)}, 0) AS salary,
+    CAST(SUM(${q(designationAccounts.balance)}) AS TEXT) AS units
+  FROM ${designationAccounts}
+  WHERE ${q(designationAccounts.accountListId)} = ${q(accountLists.id)} AND ${q(designationAccounts.active)} = 1
+    AND ${q(designationAccounts.balance)} IS NOT NULL
+  GROUP BY 1, 2))`;
+
+/** Both group sets in one value, for `progress`. */
+export const allGroups = () => sql`json_object('pledges', json(${pledgeGroups()}), 'balances', json(${balanceGroups()}))`;
+
+type PledgeGroup = [string, string | null, number, string];
+type BalanceGroup = [string, number, string];
+
+export function parseGroups<T>(value: unknown): T[] {
+  if (typeof value === "string") return JSON.parse(value) as T[];
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+/**
+ * A pledge frequency key is the number of months between gifts ("0.23076923076923" is weekly). A missing or
+ * unusable one counts as monthly.
+ */
+function frequencyRatio(frequency: string | null): Ratio {
+  if (!frequency || !/^\d+(\.\d+)?$/.test(frequency.trim())) return { numerator: 1n, denominator: 1n };
+  const ratio = ratioFromDecimalString(frequency);
+  return ratio.numerator > 0n ? ratio : { numerator: 1n, denominator: 1n };
+}
+
+function converted(units: string, currency: string, listCurrency: string, rates: Map<string, Ratio>): Ratio {
+  const amount: Ratio = { numerator: BigInt(units), denominator: 1n };
+  return multiplyRatios(amount, exchangeRatio(rateFor(rates, currency), rateFor(rates, listCurrency)));
+}
+
+/** The monthly pledge total in the list's currency, in scaled units rounded to cents. */
+export function monthlyPledges(groups: PledgeGroup[], listCurrency: string, rates: Map<string, Ratio>, receivedOnly: boolean): bigint {
+  let total = ZERO;
+  for (const [currency, frequency, received, units] of groups) {
+    if (receivedOnly && !received) continue;
+    const perMonth = frequencyRatio(frequency);
+    const monthly = multiplyRatios(converted(units, currency, listCurrency, rates), { numerator: perMonth.denominator, denominator: perMonth.numerator });
+    total = addRatios(total, monthly);
+  }
+  return ratioToCents(total);
+}
+
+/** The balance total of active designation accounts in the list's currency, in scaled units rounded to cents. */
+export function balanceTotal(groups: BalanceGroup[], listCurrency: string, rates: Map<string, Ratio>, salaryOnly: boolean): bigint {
+  let total = ZERO;
+  for (const [currency, salary, units] of groups) {
+    if (salaryOnly && !salary) continue;
+    total = addRatios(total, converted(units, currency, listCurrency, rates));
+  }
+  return ratioToCents(total);
+}
+
+/** round(part * 100 / goal, 1) as a number; null without a (non-zero) goal. */
+export function percentOf(part: bigint, goal: bigint | null): number | null {
+  if (goal === null || goal === 0n) return null;
+  return Number(roundRatio(part * 1000n, goal)) / 10;
+}
+
+export function progress(value: unknown, listCurrency: string, monthlyGoal: bigint | null, rates: Map<string, Ratio>) {
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value ?? {}) as { pledges?: unknown; balances?: unknown };
+  const pledges = parseGroups<PledgeGroup>(parsed.pledges);
+  const balances = parseGroups<BalanceGroup>(parsed.balances);
+  const committed = monthlyPledges(pledges, listCurrency, rates, false);
+  const received = monthlyPledges(pledges, listCurrency, rates, true);
+  return {
+    monthly_goal: formatMoney(monthlyGoal),
+    in_hand_percent: percentOf(received, monthlyGoal),
+    pledged_percent: percentOf(committed, monthlyGoal),
+    received_pledges: formatMoney(received),
+    salary_balance: formatMoney(balanceTotal(balances, listCurrency, rates, true)),
+    balance: formatMoney(balanceTotal(balances, listCurrency, rates, false)),
+    total_pledges: formatMoney(committed),
+  };
+}
+
+export type { BalanceGroup, PledgeGroup };
