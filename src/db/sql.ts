@@ -57,3 +57,8 @@ export function containsText(column: SQLWrapper, text: string): SQL {
 export function startsWithText(column: SQLWrapper, text: string): SQL {
   return sql`substr(lower(${column}), 1, length(${text})) = lower(${text})`;
 }
+
+/** A fresh random version-4 UUID per row, for rows written by INSERT ... SELECT (no per-row round trip). */
+export function randomUuid(): SQL {
+  return sql`lower(printf('%s-%s-4%s-%s%s-%s', hex(randomblob(4)), hex(randomblob(2)), substr(hex(randomblob(2)), 2), substr('89ab', 1 + (abs(random()) % 4), 1), substr(hex(randomblob(2)), 2), hex(randomblob(6))))`;
+}

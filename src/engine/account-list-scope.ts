@@ -2,11 +2,13 @@
  * Account lists are the unit of access: a user of a list may read and change its records, a coach may read
  * them. Nested routes (/account_lists/<id>/...) and `account_list` relationships are checked here.
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { accountLists } from "../../drizzle/schema";
 import type { AppEnv } from "../env";
-import { forbidden, recordNotFound } from "../jsonapi/errors";
+import { forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
+import { inList } from "../db/sql";
 import type { RelationshipDef, RequestContext } from "./define";
 import { belongsTo } from "./relationships";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
@@ -19,12 +21,16 @@ async function checkAccountList(db: Database, viewer: Viewer, id: string, forWri
   throw forbidden(id, "account_lists");
 }
 
+/** Whether a request changes data: anything but a read (GET, HEAD, or a list read sent as POST with method override). */
+export function isWriteRequest(c: Context<AppEnv>): boolean {
+  return !["GET", "HEAD"].includes(c.req.method) && c.req.header("x-http-method-override")?.toUpperCase() !== "GET";
+}
+
 /** For routes under /account_lists/:account_list_id: 404 unknown list, 403 someone else's (or write as coach). */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
   if (id) {
-    const forWrite = !["GET", "HEAD"].includes(c.req.method) && c.req.header("x-http-method-override")?.toUpperCase() !== "GET";
-    await checkAccountList(c.get("db"), c.get("viewer"), id, forWrite);
+    await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c));
   }
   await next();
 });
@@ -38,3 +44,46 @@ export function accountListRelationship(column: SQLiteColumn): RelationshipDef {
 
 /** Nested routes fix the owning list from the path on create. */
 export const parentAccountList = (ctx: RequestContext) => ({ account_list: ctx.pathParams.account_list_id });
+
+/** A record type owned by an account list, as the target of a relationship. */
+export interface ListOwnedTarget {
+  type: string;
+  model: string;
+  idColumn: SQLiteColumn;
+  accountListColumn: SQLiteColumn;
+}
+
+/**
+ * Checks records about to be linked belong to `listId`, in one query: 404 unknown, 403 in a list the viewer
+ * cannot read, 400 (pointing at the relationship) in another of the viewer's lists.
+ */
+export async function checkSameList(target: ListOwnedTarget, ids: string[], listId: string, ctx: RequestContext, relationship: string): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await ctx.db
+    .select({ id: target.idColumn, listId: target.accountListColumn })
+    .from(target.idColumn.table)
+    .where(inList(target.idColumn, ids));
+  const listOf = new Map(rows.map((row) => [String(row.id), String(row.listId)]));
+  for (const id of ids) {
+    const owner = listOf.get(id);
+    if (owner === undefined) throw recordNotFound(target.model, id);
+    if (!ctx.viewer.readableListIds.includes(owner)) throw forbidden(id, target.type);
+  }
+  if (ids.some((id) => listOf.get(id) !== listId)) {
+    throw validationFailed([{ attribute: relationship, message: "must belong to the same account list", pointer: `/data/relationships/${relationship}` }]);
+  }
+}
+
+/** A writable to-one relationship to a record that must belong to the same account list as the record written. */
+export function sameListRelationship(
+  name: string,
+  target: ListOwnedTarget,
+  column: SQLiteColumn,
+  owningList: (ctx: RequestContext) => string | Promise<string>,
+  options: { nullable?: boolean } = {},
+): RelationshipDef {
+  return belongsTo(target.type, column, {
+    nullable: options.nullable,
+    check: async (id, ctx) => checkSameList(target, [id], await owningList(ctx), ctx, name),
+  });
+}

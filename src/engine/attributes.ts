@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseMoney, formatMoney } from "../db/decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
+import { CURRENCY_CODES } from "../constants/currencies";
 import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, WriteRule } from "./define";
 
 const ok = (value: unknown): ParseResult => ({ ok: true, value });
@@ -86,6 +87,21 @@ export function money(column: SQLiteColumn, options: WriteOptions = {}): Attribu
           : fail("is not a number");
       }
       return ok(formatMoney(units));
+    }, options),
+  };
+}
+
+const KNOWN_CURRENCIES: ReadonlySet<string> = new Set(CURRENCY_CODES);
+
+/** An ISO 4217 code, accepted in any case and stored upper-case; blank is null, so a resource can apply its default. */
+export function currencyCode(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      if (typeof value !== "string") return fail("must be a string");
+      const code = value.trim().toUpperCase();
+      return KNOWN_CURRENCIES.has(code) ? ok(code) : fail("is not included in the list");
     }, options),
   };
 }

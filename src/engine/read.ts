@@ -14,7 +14,7 @@ import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type AttributeDef, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 
-type Selection = Record<string, SQL | SQLiteColumn>;
+type Selection = Record<string, SQL | SQL.Aliased | SQLiteColumn>;
 
 interface Shape {
   attributes: string[];
@@ -46,11 +46,12 @@ function selectionFor(def: ResourceDef, shape: Shape, ctx: RequestContext): Sele
     const attr = def.attributes[name];
     if (attr.column) selection[columnKey(attr.column)] = attr.column;
     for (const column of attr.needs ?? []) selection[columnKey(column)] = column;
-    if (attr.select) selection[`$${name}`] = attr.select(ctx);
+    // Aliased: D1 drops all but one of several result columns that share a name (two identical expressions).
+    if (attr.select) selection[`$${name}`] = attr.select(ctx).as(`$${name}`);
   }
   for (const name of shape.linkage) {
     const rel = def.relationships[name];
-    selection[`@${name}`] = rel.column ?? rel.select!(ctx);
+    selection[`@${name}`] = rel.column ?? rel.select!(ctx).as(`@${name}`);
   }
   return selection;
 }

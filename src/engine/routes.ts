@@ -22,6 +22,8 @@ export interface RouteOptions {
   fixedOnCreate?: (ctx: RequestContext) => Changes;
   /** Types accepted as data.type in requests (defaults to the resource's type). */
   requestTypes?: string[];
+  /** Answers list reads in place of the plain listResources, e.g. to add meta such as totals. */
+  list?: (ctx: RequestContext) => ReturnType<typeof listResources>;
 }
 
 export function locationOf(c: Context, id: string): string {
@@ -34,14 +36,15 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   const can = (action: Action) => options.actions.includes(action);
   const types = options.requestTypes ?? [def.type];
   const itemPath = `/:id${UUID_PARAM}`;
+  const list = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
 
   if (can("list")) {
-    routes.get("/", async (c) => jsonApi(c, await listResources(def, requestContext(c))));
+    routes.get("/", async (c) => jsonApi(c, await list(requestContext(c))));
   }
   if (can("list") || can("create")) {
     routes.post("/", async (c) => {
       if (isListOverride(c) && can("list")) {
-        return jsonApi(c, await listResources(def, requestContext(c, await overrideParams(c))));
+        return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
       }
       if (!can("create")) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
       const ctx = requestContext(c);
