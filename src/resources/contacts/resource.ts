@@ -1,0 +1,185 @@
+/**
+ * Contacts: the supporters of an account list. Filters live in filters.ts, the people made from a new
+ * contact's name in names.ts; this file declares the fields, relationships and write rules.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import {
+  activityContacts,
+  addresses,
+  appealContacts,
+  appealExcludedContacts,
+  contactDonorAccounts,
+  contactReferrals,
+  contacts,
+  contactTags,
+  donations,
+  people,
+  pledges,
+  tasks,
+} from "../../../drizzle/schema";
+import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
+import { formatMoney } from "../../db/decimal";
+import { q } from "../../db/sql";
+import { accountListRelationship } from "../../engine/account-list-scope";
+import { boolean, computed, currencyCode, date, derived, money, stored, string, timestamp } from "../../engine/attributes";
+import { defineResource, type AttributeDef, type Row } from "../../engine/define";
+import { belongsTo, hasMany, hasOne, manyBy } from "../../engine/relationships";
+import { tagListAttribute, tagWrites } from "../../engine/tags";
+import "../people/linked";
+import "../people/resource";
+import { isOpenTask, lastDonationDate, selectFromContactDonations, selectFromContactTasks } from "./contact-sql";
+import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault } from "./filters";
+import { defaultPeopleWrites } from "./names";
+import { pledgeFrequencyKey } from "./pledge-frequency";
+
+const tagTable = { table: contactTags, owner: contactTags.contactId, name: contactTags.name };
+
+/**
+ * The latest completion date of the contact's completed tasks of these activity types (any type when none):
+ * last_appointment = Appointment; last_letter = Letter, Support Letter, Reminder Letter; last_phone_call = Call;
+ * last_pre_call = Pre Call Letter; last_thank = Thank; last_activity = any completed task.
+ */
+function lastCompleted(activityTypes: string[] = []): AttributeDef {
+  const ofType = activityTypes.length > 0 ? sql` AND ${q(tasks.activityType)} IN (SELECT value FROM json_each(${JSON.stringify(activityTypes)}))` : sql``;
+  return computed(() => sql`(${selectFromContactTasks(sql`substr(MAX(${q(tasks.completedAt)}), 1, 10)`, sql`${q(tasks.completed)} = 1${ofType}`)})`);
+}
+
+/** JSON array of ids from `SELECT <id> ... ORDER BY ...`. */
+function idArray(select: SQL): SQL {
+  return sql`(SELECT json_group_array(id) FROM (${select}))`;
+}
+
+const peopleInOrder = (where: SQL = sql``) =>
+  sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} = ${q(contacts.id)}${where} ORDER BY ${q(people.position)}, ${q(people.createdAt)}, ${q(people.id)}`;
+
+const primaryOrFirstPerson = sql`COALESCE((${peopleInOrder(sql` AND ${q(people.isPrimary)} = 1`)} LIMIT 1), (${peopleInOrder()} LIMIT 1))`;
+
+const pledgeFrequency: AttributeDef = {
+  column: contacts.pledgeFrequency,
+  write: {
+    parse: (value) => {
+      if (value === null || value === undefined || value === "") return { ok: true, value: null };
+      const key = pledgeFrequencyKey(value);
+      return key ? { ok: true, value: key } : { ok: false, message: "is not included in the list" };
+    },
+  },
+};
+
+/** Answered as the effective currency: the contact's own, or its list's when it has none. */
+const pledgeCurrency: AttributeDef = {
+  ...currencyCode(contacts.pledgeCurrency),
+  select: () => effectivePledgeCurrency,
+  read: (row) => row.$pledge_currency ?? null,
+};
+
+const lifetimeDonations: AttributeDef = {
+  ...computed(
+    () => sql`(${selectFromContactDonations(sql`CAST(COALESCE(SUM(${q(donations.amount)}), 0) AS TEXT)`)})`,
+    (value) => formatMoney(BigInt(String(value ?? "0"))),
+  ),
+  default: false,
+  defaultOnShow: true,
+};
+
+/** notes_saved_at follows every change of the notes. */
+function stampNotes(values: Row, existing: Row | undefined, now: string): void {
+  if ("notes" in values && (existing === undefined || values.notes !== existing.notes)) values.notes_saved_at = now;
+}
+
+export const contactResource = defineResource({
+  type: "contacts",
+  model: "Contact",
+  table: contacts,
+  idColumn: contacts.id,
+  createdAtColumn: contacts.createdAt,
+  updatedAtColumn: contacts.updatedAt,
+  accountListColumn: contacts.accountListId,
+  attributes: {
+    name: string(contacts.name, { required: true, maxLength: 255 }),
+    status: string(contacts.status, { oneOf: STATUSES }),
+    likely_to_give: string(contacts.likelyToGive, { oneOf: LIKELY_TO_GIVE }),
+    send_newsletter: string(contacts.sendNewsletter, { oneOf: SEND_NEWSLETTER }),
+    church_name: string(contacts.churchName),
+    deceased: boolean(contacts.deceased),
+    direct_deposit: boolean(contacts.directDeposit),
+    magazine: boolean(contacts.magazine),
+    missionary_pages_banner: boolean(contacts.missionaryPagesBanner),
+    no_appeals: boolean(contacts.noAppeals),
+    no_gift_aid: boolean(contacts.noGiftAid),
+    pledge_received: boolean(contacts.pledgeReceived),
+    status_valid: stored(contacts.statusValid),
+    envelope_greeting: string(contacts.envelopeGreeting),
+    greeting: string(contacts.greeting),
+    late_at: date(contacts.lateAt),
+    locale: string(contacts.locale),
+    next_ask: date(contacts.nextAsk),
+    notes: string(contacts.notes, { maxLength: 100_000 }),
+    notes_saved_at: stored(contacts.notesSavedAt),
+    pledge_amount: money(contacts.pledgeAmount),
+    pledge_currency: pledgeCurrency,
+    pledge_currency_symbol: computed(
+      () => effectivePledgeCurrency,
+      (code) => (typeof code === "string" ? currencySymbol(code) : null),
+    ),
+    pledge_frequency: pledgeFrequency,
+    pledge_start_date: date(contacts.pledgeStartDate),
+    preferred_contact_method: string(contacts.preferredContactMethod),
+    relationship_code: string(contacts.relationshipCode),
+    source: string(contacts.source),
+    starred_at: timestamp(contacts.starredAt),
+    timezone: string(contacts.timezone),
+    website: string(contacts.website),
+    avatar: stored(contacts.avatar),
+    // No image service resizes avatars: the square one is the same picture.
+    square_avatar: derived([contacts.avatar], (row) => row.avatar ?? null),
+    suggested_changes: derived([contacts.suggestedChanges], (row) => row.suggested_changes ?? {}),
+    tag_list: tagListAttribute(tagTable, contacts.id),
+    last_donation: computed(() => lastDonationDate),
+    last_activity: lastCompleted(),
+    last_appointment: lastCompleted(["Appointment"]),
+    last_letter: lastCompleted(["Letter", "Support Letter", "Reminder Letter"]),
+    last_phone_call: lastCompleted(["Call"]),
+    last_pre_call: lastCompleted(["Pre Call Letter"]),
+    last_thank: lastCompleted(["Thank"]),
+    uncompleted_tasks_count: computed(
+      () => sql`(${selectFromContactTasks(sql`count(*)`, isOpenTask)})`,
+      (value) => Number(value ?? 0),
+    ),
+    lifetime_donations: lifetimeDonations,
+  },
+  relationships: {
+    account_list: accountListRelationship(contacts.accountListId),
+    user: belongsTo("users", contacts.userId),
+    people: manyBy("people", () => idArray(peopleInOrder())),
+    primary_person: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.isPrimary)} = 1`)} LIMIT 1)`),
+    primary_or_first_person: hasOne("people", () => primaryOrFirstPerson),
+    // The spouse: the first other person of the contact.
+    spouse: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.id)} IS NOT ${primaryOrFirstPerson}`)} LIMIT 1)`),
+    addresses: hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: sql`${q(addresses.createdAt)}, ${q(addresses.id)}` }),
+    donor_accounts: hasMany("donor_accounts", contactDonorAccounts.donorAccountId, contactDonorAccounts.contactId, contacts.id),
+    appeal_contacts: hasMany("appeal_contacts", appealContacts.id, appealContacts.contactId, contacts.id),
+    appeals: hasMany("appeals", appealContacts.appealId, appealContacts.contactId, contacts.id),
+    excluded_appeal_contacts: hasMany("excluded_appeal_contacts", appealExcludedContacts.id, appealExcludedContacts.contactId, contacts.id),
+    pledges: hasMany("pledges", pledges.id, pledges.contactId, contacts.id),
+    tasks: hasMany("tasks", activityContacts.taskId, activityContacts.contactId, contacts.id),
+    last_six_donations: manyBy("donations", () =>
+      idArray(sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC LIMIT 6`),
+    ),
+    contact_referrals_by_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredById, contacts.id),
+    contact_referrals_to_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id),
+    contacts_referred_by_me: hasMany("contacts", contactReferrals.referredToId, contactReferrals.referredById, contacts.id),
+    contacts_that_referred_me: hasMany("contacts", contactReferrals.referredById, contactReferrals.referredToId, contacts.id),
+  },
+  sorts: { name: contacts.name },
+  filters: contactFilters,
+  reversibleFilters: true,
+  defaultFilters: hiddenStatusDefault,
+  hooks: {
+    beforeCreate: (values, _input, ctx) => stampNotes(values, undefined, ctx.now),
+    beforeUpdate: (values, existing, _input, ctx) => stampNotes(values, existing, ctx.now),
+    sideWrites: (id, values, input, ctx, existing) => [
+      ...tagWrites(ctx.db, tagTable, id, values.tag_list),
+      ...(existing ? [] : defaultPeopleWrites(ctx, id, String(values.name), input.attributes.create_default_person)),
+    ],
+  },
+});
