@@ -26,10 +26,13 @@ export function isWriteRequest(c: Context<AppEnv>): boolean {
   return !["GET", "HEAD"].includes(c.req.method) && c.req.header("x-http-method-override")?.toUpperCase() !== "GET";
 }
 
+/** Accepting an invite is for people not (yet) on the list: that route checks the invite and its code itself. */
+export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?$/.test(path);
+
 /** For routes under /account_lists/:account_list_id: 404 unknown list, 403 someone else's (or write as coach). */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
-  if (id) {
+  if (id && !isOpenToNonMembers(c.req.path)) {
     await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c));
   }
   await next();

@@ -3,6 +3,7 @@ import { parentAccountList } from "../../engine/account-list-scope";
 import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { designationAccountResource } from "../designation-accounts/resource";
+import { registerInviteRoutes } from "../invites/routes";
 import "../organizations/resource";
 import { API, LIST } from "../paths";
 import { userRoutes } from "../users/routes";
@@ -17,4 +18,5 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
     `${LIST}/designation_accounts`,
     resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"], fixedOnCreate: parentAccountList }),
   );
+  registerInviteRoutes(app);
 }
