@@ -9,7 +9,7 @@ let bob: Awaited<ReturnType<typeof createViewer>>;
 let coach: Awaited<ReturnType<typeof createUser>>;
 let spare: { id: string };
 const org = { salary: uuid(), other: uuid() };
-const ids = { bobAppeal: uuid(), spareAppeal: uuid(), aliceOrgAccount: uuid(), preference: uuid(), notificationType: uuid() };
+const ids = { bobAppeal: uuid(), spareAppeal: uuid(), aliceAppeal: uuid(), aliceOrgAccount: uuid(), preference: uuid(), notificationType: uuid() };
 
 const path = (id: string) => `/api/v2/account_lists/${id}`;
 const body = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>) => ({
@@ -76,6 +76,7 @@ beforeAll(async () => {
   await db.insert(schema.appeals).values([
     { id: ids.bobAppeal, accountListId: bob.list.id, name: "Bob's appeal", ...timestamps() },
     { id: ids.spareAppeal, accountListId: spare.id, name: "Spare appeal", ...timestamps() },
+    { id: ids.aliceAppeal, accountListId: alice.list.id, name: "Alice's appeal", ...timestamps() },
   ]);
   await db.insert(schema.organizationAccounts).values({ id: ids.aliceOrgAccount, userId: alice.user.id, organizationId: org.other, username: "alice", ...timestamps() });
   await db.insert(schema.notificationTypes).values({ id: ids.notificationType, key: "special_gift", description: "Special gift", ...timestamps() });
@@ -280,14 +281,23 @@ describe("PUT /api/v2/account_lists/<id>", () => {
       [{ tester: "sometimes" }, "/data/attributes/tester", "Tester must be true or false"],
       [{ salary_organization: "nope" }, "/data/attributes/salary_organization", "Salary organization must be the id of an organization"],
       [{ salary_organization: uuid() }, "/data/attributes/salary_organization", "Salary organization must be an existing organization"],
-      [{}, "/data/relationships/primary_appeal", "Primary appeal must be an appeal of this account list", { primary_appeal: { data: { type: "appeals", id: ids.bobAppeal } } }],
-      [{}, "/data/relationships/primary_appeal", "Primary appeal must be an appeal of this account list", { primary_appeal: { data: { type: "appeals", id: uuid() } } }],
+      [{}, "/data/relationships/primary_appeal", "Primary appeal must belong to the same account list", { primary_appeal: { data: { type: "appeals", id: ids.aliceAppeal } } }],
       [{}, "/data/relationships/salary_organization", "Salary organization must be an existing organization", { salary_organization: { data: { type: "organizations", id: uuid() } } }],
     ];
     for (const [attributes, pointer, detail, relationships] of cases) {
       const error = errorOf(await put(path(spare.id), body({ ...attributes, name: attributes.name ?? "Changed", overwrite: true }, relationships), alice.token), 400);
       expect([error.source.pointer, error.detail]).toEqual([pointer, detail]);
     }
+    const othersAppeal = errorOf(await put(path(spare.id), body({ overwrite: true }, { primary_appeal: { data: { type: "appeals", id: ids.bobAppeal } } }), alice.token), 403);
+    expect(othersAppeal.detail).toBe(`Not allowed to perform that action on the resource with ID ${ids.bobAppeal} of type appeals`);
+    const unknownAppeal = uuid();
+    const missing = errorOf(await put(path(spare.id), body({ overwrite: true }, { primary_appeal: { data: { type: "appeals", id: unknownAppeal } } }), alice.token), 404);
+    expect(missing.detail).toBe(`Couldn't find Appeal with 'id'=${unknownAppeal}`);
+    const appealType = errorOf(await put(path(spare.id), body({ overwrite: true }, { primary_appeal: { data: { type: "contacts", id: ids.spareAppeal } } }), alice.token), 409);
+    expect(appealType.source.pointer).toBe("/data/relationships/primary_appeal/data/type");
+    const organizationType = errorOf(await put(path(spare.id), body({ overwrite: true }, { salary_organization: { data: { type: "users", id: org.other } } }), alice.token), 409);
+    expect(organizationType.source.pointer).toBe("/data/relationships/salary_organization/data/type");
+    errorOf(await put(path(spare.id), body({ overwrite: true }, { salary_organization: { id: org.other } }), alice.token), 400);
     const wrongType = errorOf(await put(path(spare.id), { data: { type: "users", attributes: { overwrite: true } } }, alice.token), 409);
     expect(wrongType.detail).toBe("'users' is not a valid resource type for this endpoint. Expected 'account_lists' instead");
     errorOf(await put(path(spare.id), body({ overwrite: true, salary_organization_id: org.salary }), alice.token), 409);

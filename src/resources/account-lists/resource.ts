@@ -10,29 +10,24 @@ import {
 } from "../../../drizzle/schema";
 import { formatMoney, parseMoney } from "../../db/decimal";
 import { q } from "../../db/sql";
-import { boolean, computed, date, derived, money, stored, string, withWrite } from "../../engine/attributes";
+import { sameListRelationship } from "../../engine/account-list-scope";
+import { boolean, computed, currencyCode, date, derived, money, stored, string, withWrite } from "../../engine/attributes";
 import { defineResource, type ParseResult, type RequestContext, type Row } from "../../engine/define";
-import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
-import { CURRENCY_CODES } from "../../constants";
-import { validationFailed, type FieldError } from "../../jsonapi/errors";
+import { hasMany, manyBy } from "../../engine/relationships";
+import { conflict, type FieldError } from "../../jsonapi/errors";
 import { toOneLinkage, UUID_PATTERN } from "../../jsonapi/request-document";
 import { todayIn } from "../../jsonapi/time";
 import { organizationExists } from "../organizations/resource";
 import { allGroups, balanceGroups, balanceTotal, monthlyPledges, parseGroups, pledgeGroups, progress, type BalanceGroup, type PledgeGroup } from "./totals";
-
-const CODES: ReadonlySet<string> = new Set(CURRENCY_CODES);
-
-function parseCurrency(value: unknown): ParseResult {
-  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return { ok: false, message: "can't be blank" };
-  const code = typeof value === "string" ? value.trim().toUpperCase() : "";
-  return CODES.has(code) ? { ok: true, value: code } : { ok: false, message: "is not included in the list" };
-}
 
 function parseOrganizationId(value: unknown): ParseResult {
   if (value === null || value === undefined || value === "") return { ok: true, value: null };
   if (typeof value !== "string" || !UUID_PATTERN.test(value.trim())) return { ok: false, message: "must be the id of an organization" };
   return { ok: true, value: value.trim().toLowerCase() };
 }
+
+/** The primary appeal must be one of the list's own appeals. */
+const APPEALS = { type: "appeals", model: "Appeal", idColumn: appeals.id, accountListColumn: appeals.accountListId };
 
 const listCurrency = (row: Row) => String(row[accountLists.currency.name] ?? "USD");
 const monthlyGoalUnits = (row: Row) => parseMoney(row[accountLists.monthlyGoal.name]);
@@ -67,7 +62,9 @@ async function checkSalaryOrganization(changes: Row, relationships: Record<strin
   if (relationships.salary_organization !== undefined) {
     const linkage = toOneLinkage(relationships.salary_organization, "salary_organization");
     if (linkage && linkage.type !== "organizations") {
-      return [{ attribute: "salary_organization", message: "must be an organization", pointer: "/data/relationships/salary_organization/data/type" }];
+      throw conflict(`'${linkage.type}' is not a valid resource type for relationship salary_organization. Expected 'organizations' instead`, {
+        pointer: "/data/relationships/salary_organization/data/type",
+      });
     }
     changes.salary_organization = linkage?.id ?? null;
   }
@@ -90,7 +87,7 @@ export const accountListResource = defineResource({
   accountListColumn: accountLists.id,
   attributes: {
     name: string(accountLists.name, { required: true, maxLength: 255 }),
-    currency: withWrite(stored(accountLists.currency), parseCurrency),
+    currency: currencyCode(accountLists.currency, { required: true }),
     default_currency: derived([], () => "USD"),
     home_country: string(accountLists.homeCountry, { maxLength: 255 }),
     monthly_goal: money(accountLists.monthlyGoal),
@@ -129,19 +126,7 @@ export const accountListResource = defineResource({
         JOIN ${accountListUsers} ON ${q(accountListUsers.userId)} = ${q(organizationAccounts.userId)}
         WHERE ${q(accountListUsers.accountListId)} = ${q(accountLists.id)} ORDER BY ${q(organizationAccounts.createdAt)}, 1))`,
     ),
-    primary_appeal: belongsTo("appeals", accountLists.primaryAppealId, {
-      nullable: true,
-      check: async (appealId, ctx) => {
-        const [appeal] = await ctx.db
-          .select({ id: appeals.id })
-          .from(appeals)
-          .where(sql`${appeals.id} = ${appealId} AND ${appeals.accountListId} = ${ctx.pathParams.id}`)
-          .limit(1);
-        if (!appeal) {
-          throw validationFailed([{ attribute: "primary_appeal", message: "must be an appeal of this account list", pointer: "/data/relationships/primary_appeal" }]);
-        }
-      },
-    }),
+    primary_appeal: sameListRelationship("primary_appeal", APPEALS, accountLists.primaryAppealId, (ctx) => ctx.pathParams.id, { nullable: true }),
   },
   hooks: {
     beforeUpdate: (changes, _existing, input, ctx) => checkSalaryOrganization(changes, input.relationships, ctx),
