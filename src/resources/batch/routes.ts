@@ -1,4 +1,112 @@
-import type { Hono } from "hono";
+/**
+ * POST /api/v2/batch: several requests in one round trip, run in order through this same app (a later request
+ * sees what an earlier one wrote) with the caller's credentials, answered as one plain JSON array.
+ */
+import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
+import { ApiError, badRequest } from "../../jsonapi/errors";
+import { registerBackgroundBatchRoutes } from "../background-batches/routes";
+import { API } from "../paths";
+import { INSIDE_BATCH_REFUSAL, isBatchItem, markBatchItem, recordError, recordInternalError, recordResponse, refusalInsideBatch, type RecordedResponse } from "./items";
 
-export function registerBatchRoutes(_app: Hono<AppEnv>): void {}
+export const MAX_BATCH_ITEMS = 100;
+const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+const JSONAPI = "application/vnd.api+json";
+
+interface BatchDocument {
+  items: unknown[];
+  abortOnError: boolean;
+}
+
+function readBatchDocument(text: string): BatchDocument {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch {
+    throw badRequest("The request body must be a JSON object with a requests array", { pointer: "" });
+  }
+  if (typeof document !== "object" || document === null || Array.isArray(document)) {
+    throw badRequest("The request body must be a JSON object with a requests array", { pointer: "" });
+  }
+  const { requests, on_error: onError } = document as Record<string, unknown>;
+  if (!Array.isArray(requests)) throw badRequest("requests must be an array of {method, path, body}", { pointer: "/requests" });
+  if (requests.length > MAX_BATCH_ITEMS) {
+    throw new ApiError(429, [{ detail: `A batch may hold at most ${MAX_BATCH_ITEMS} requests; this one has ${requests.length}` }]);
+  }
+  const mode = onError === undefined || onError === null ? "CONTINUE" : typeof onError === "string" ? onError.toUpperCase() : "";
+  if (mode !== "CONTINUE" && mode !== "ABORT") throw badRequest("on_error must be CONTINUE or ABORT", { pointer: "/on_error" });
+  return { items: requests, abortOnError: mode === "ABORT" };
+}
+
+/** Items act as the caller: the Authorization header, or the access_token a download link carried. */
+function callerAuthorization(c: Context<AppEnv>): string | undefined {
+  const header = c.req.header("authorization");
+  if (header) return header;
+  const token = new URL(c.req.url).searchParams.get("access_token");
+  return token ? `Bearer ${token}` : undefined;
+}
+
+function executionContext(c: Context<AppEnv>): Context<AppEnv>["executionCtx"] | undefined {
+  try {
+    return c.executionCtx;
+  } catch {
+    return undefined;
+  }
+}
+
+function itemBody(method: string, body: unknown): string | undefined {
+  if (method === "GET" || body === undefined || body === null) return undefined;
+  return typeof body === "string" ? body : JSON.stringify(body);
+}
+
+async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown): Promise<RecordedResponse> {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    return recordError(badRequest("Each batch request must be an object with method and path"));
+  }
+  const { method: rawMethod, path, body } = item as Record<string, unknown>;
+  const method = typeof rawMethod === "string" ? rawMethod.toUpperCase() : "";
+  if (!ITEM_METHODS.includes(method)) {
+    const shown = typeof rawMethod === "string" && rawMethod !== "" ? rawMethod : "A missing method";
+    return recordError(new ApiError(405, [{ detail: `${shown} is not allowed in a batch request; use GET, POST, PUT, PATCH or DELETE` }], { Allow: ITEM_METHODS.join(", ") }));
+  }
+  if (typeof path !== "string" || path.trim() === "") return recordError(badRequest("Each batch request needs a path"));
+  const relative = path.trim().startsWith("/") ? path.trim() : `/${path.trim()}`;
+  // Appended to our own origin (not resolved against it), so "//host/x" stays a path of this service.
+  const url = new URL(new URL(c.req.url).origin + relative);
+  const refusal = refusalInsideBatch(method, url, "batch");
+  if (refusal) return recordError(refusal);
+
+  const headers = new Headers();
+  const authorization = callerAuthorization(c);
+  if (authorization) headers.set("Authorization", authorization);
+  headers.set("Accept", c.req.header("accept") ?? JSONAPI);
+  const text = itemBody(method, body);
+  if (text !== undefined) headers.set("Content-Type", JSONAPI);
+  const request = markBatchItem(new Request(url, { method, headers, body: text }));
+  try {
+    return await recordResponse(await app.fetch(request, c.env, executionContext(c)));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: `batch item failed: ${String(error)}` }));
+    return recordInternalError();
+  }
+}
+
+export function registerBatchRoutes(app: Hono<AppEnv>): void {
+  app.post(`${API}/batch`, async (c) => {
+    // Paths are refused before dispatch; this catches any spelling of the path that still reached the route.
+    if (isBatchItem(c.req.raw)) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
+    const { items, abortOnError } = readBatchDocument(await c.req.text());
+    const entries: RecordedResponse[] = [];
+    let status = 200;
+    for (const item of items) {
+      const entry = await runItem(app, c, item);
+      entries.push(entry);
+      if (abortOnError && entry.status >= 400) {
+        status = entry.status;
+        break;
+      }
+    }
+    return c.json(entries, status as 200);
+  });
+  registerBackgroundBatchRoutes(app);
+}

@@ -1,0 +1,96 @@
+/**
+ * What the batch endpoint and the background-batch consumer share: requests they run through the app itself
+ * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
+ */
+import { ApiError } from "../../jsonapi/errors";
+import { JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
+
+export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
+
+/**
+ * Requests built by a batch. Membership is by object identity, so a client cannot claim it with a header;
+ * the app sees the same Request object as `c.req.raw`.
+ */
+const batchItems = new WeakSet<Request>();
+
+export function markBatchItem(request: Request): Request {
+  batchItems.add(request);
+  return request;
+}
+
+export function isBatchItem(request: Request): boolean {
+  return batchItems.has(request);
+}
+
+/** The path as the router will see it, loosened (case, repeated and trailing slashes) so no spelling slips through. */
+function comparablePath(url: URL): string {
+  let path = url.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Not valid percent-encoding: the router will not match it either.
+  }
+  return path.toLowerCase().replace(/\/{2,}/g, "/").replace(/\/+$/, "");
+}
+
+/**
+ * Endpoints a batch item may not reach: bulk endpoints and the batch endpoint (every batch), and creating a
+ * background batch from a background batch (a batch that enqueues itself would never end).
+ */
+export function refusalInsideBatch(method: string, url: URL, origin: "batch" | "background"): ApiError | undefined {
+  const path = comparablePath(url);
+  const refused =
+    path.endsWith("/bulk") ||
+    path === "/api/v2/batch" ||
+    (origin === "background" && method === "POST" && path === "/api/v2/background_batches");
+  return refused ? new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]) : undefined;
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const SPECIAL_HEADER_NAMES: Record<string, string> = {
+  etag: "ETag",
+  "x-xss-protection": "X-XSS-Protection",
+  "www-authenticate": "WWW-Authenticate",
+  "content-md5": "Content-MD5",
+};
+
+/** Fetch lower-cases header names; clients of the batch answers read them as the app writes them (X-Frame-Options). */
+export function canonicalHeaderName(name: string): string {
+  const lower = name.toLowerCase();
+  return SPECIAL_HEADER_NAMES[lower] ?? lower.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+}
+
+export function headerObject(headers: Headers): Record<string, string> {
+  const object: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    object[canonicalHeaderName(name)] = value;
+  });
+  return object;
+}
+
+export async function recordResponse(response: Response): Promise<RecordedResponse> {
+  return { status: response.status, headers: headerObject(response.headers), body: await response.text() };
+}
+
+/** An item refused before it reaches the app answers the same error document the app would. */
+export function recordError(error: ApiError): RecordedResponse {
+  return {
+    status: error.status,
+    headers: { "Content-Type": JSONAPI_CONTENT_TYPE, ...error.headers },
+    body: JSON.stringify(error.toDocument()),
+  };
+}
+
+/** Like the app's own answer to anything unexpected: no details leave the service. */
+export function recordInternalError(): RecordedResponse {
+  return {
+    status: 500,
+    headers: { "Content-Type": JSONAPI_CONTENT_TYPE },
+    body: JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error" }] }),
+  };
+}
