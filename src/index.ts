@@ -1,10 +1,13 @@
 import { createApp } from "./app";
-import type { Bindings } from "./env";
+import type { BackgroundBatchMessage, Bindings } from "./env";
+import { consumeQueue } from "./queue/consumer";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-} satisfies ExportedHandler<Bindings>;
+  // Background batch requests run through this same app (see src/queue/consumer.ts).
+  queue: (batch, env, ctx) => consumeQueue(batch, env, ctx, app),
+} satisfies ExportedHandler<Bindings, BackgroundBatchMessage>;
 
 export { app };

@@ -1,0 +1,126 @@
+/**
+ * The Queue consumers of background batches. Each message names one stored request: the consumer claims it,
+ * runs it through the app with a short-lived token for the batch's owner and stores the answer. Any answer
+ * of the request, 4xx and 5xx included, is its result, except 429 (the owner's request budget is spent, the
+ * request did not run). That, and a failure of this machinery (database, token), give the claim back and
+ * retry the message later: after Retry-After, or with exponential backoff. Messages that keep failing move to
+ * the dead-letter queue, whose consumer records the request as failed.
+ */
+import type { Hono } from "hono";
+import { drizzle } from "drizzle-orm/d1";
+import * as schema from "../../drizzle/schema";
+import { mintToken } from "../auth/token";
+import type { AppEnv, Bindings, Database } from "../env";
+import { ApiError } from "../jsonapi/errors";
+import { recordError, recordResponse, refusalInsideBatch, type RecordedResponse } from "../resources/batch/items";
+import { claimRequest, recordDeadLetter, releaseClaim, storeResponse, type Claim } from "./claims";
+import { buildStoredRequest } from "./stored-request";
+
+export const TOKEN_LIFETIME_SECONDS = 300;
+const RETRY_BASE_SECONDS = 15;
+const RETRY_MAX_SECONDS = 600;
+// Well under D1's 2 MB row limit; a larger answer is recorded as an error instead of failing on every retry.
+export const MAX_STORED_RESPONSE_BYTES = 1_500_000;
+
+/** 15 s, 30 s, 60 s, ... for the 1st, 2nd, 3rd delivery, capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
+}
+
+function retryAfterSeconds(response: RecordedResponse): number | undefined {
+  const seconds = Number(response.headers["Retry-After"]);
+  return Number.isInteger(seconds) && seconds > 0 ? Math.min(seconds, RETRY_MAX_SECONDS) : undefined;
+}
+
+function requestIdOf(body: unknown): string | undefined {
+  const id = typeof body === "object" && body !== null ? (body as { requestId?: unknown }).requestId : undefined;
+  return typeof id === "string" && id !== "" ? id : undefined;
+}
+
+function log(message: string, fields: Record<string, unknown> = {}): void {
+  console.error(JSON.stringify({ level: "error", message, ...fields }));
+}
+
+async function runClaimed(app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext, claim: Claim): Promise<RecordedResponse> {
+  if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
+  const token = await mintToken(env.JWT_SECRET, claim.ownerId, TOKEN_LIFETIME_SECONDS);
+  const request = buildStoredRequest(claim, token);
+  const refusal = refusalInsideBatch(request.method, new URL(request.url), "background");
+  if (refusal) return recordError(refusal);
+  const recorded = await recordResponse(await app.fetch(request, env, ctx));
+  const size = new TextEncoder().encode(recorded.body).length;
+  if (size <= MAX_STORED_RESPONSE_BYTES) return recorded;
+  return recordError(
+    new ApiError(500, [{ detail: `The response (${size} bytes) is larger than the ${MAX_STORED_RESPONSE_BYTES} bytes a background batch request can keep; ask for a smaller page` }]),
+  );
+}
+
+async function processMessage(message: Message<unknown>, db: Database, app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext): Promise<void> {
+  const requestId = requestIdOf(message.body);
+  if (!requestId) {
+    log("background batch message without a request id", { messageId: message.id });
+    message.ack();
+    return;
+  }
+  let claim: Claim;
+  try {
+    const outcome = await claimRequest(db, requestId);
+    if (outcome.kind === "settled") return message.ack();
+    if (outcome.kind === "busy") return message.retry({ delaySeconds: outcome.retryInSeconds });
+    claim = outcome.claim;
+  } catch (error) {
+    log("could not claim a background batch request", { requestId, error: String(error) });
+    return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+  try {
+    const response = await runClaimed(app, env, ctx, claim);
+    if (response.status === 429) {
+      // The owner's request budget is spent and the request did not run: it is not a result, try again later.
+      await releaseClaim(db, claim, "rate limited");
+      return message.retry({ delaySeconds: retryAfterSeconds(response) ?? retryDelaySeconds(message.attempts) });
+    }
+    await storeResponse(db, claim, response);
+    message.ack();
+  } catch (error) {
+    log("background batch request failed to run", { requestId, attempts: message.attempts, error: String(error) });
+    await releaseClaim(db, claim, String(error)).catch((releaseError) =>
+      log("could not release a background batch request", { requestId, error: String(releaseError) }),
+    );
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
+const DEAD_LETTER_FAILURE = recordError(
+  new ApiError(500, [{ detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }]),
+);
+
+async function processDeadLetter(message: Message<unknown>, db: Database): Promise<void> {
+  const requestId = requestIdOf(message.body);
+  if (!requestId) return message.ack();
+  try {
+    const outcome = await recordDeadLetter(db, requestId, DEAD_LETTER_FAILURE);
+    if (outcome.kind === "busy") return message.retry({ delaySeconds: outcome.retryInSeconds });
+    if (outcome.kind === "recorded") log("background batch request dead-lettered", { requestId });
+    message.ack();
+  } catch (error) {
+    log("could not record a dead-lettered background batch request", { requestId, error: String(error) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+  }
+}
+
+/**
+ * The messages of a delivery are handled concurrently (the requests of a background batch are independent and
+ * the queue promises no order), each acknowledged or retried on its own.
+ */
+export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings, ctx: ExecutionContext, app: Hono<AppEnv>): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  // The dead-letter queue is named after the queue it serves (wrangler.toml).
+  const deadLetters = batch.queue.endsWith("-dlq");
+  const results = await Promise.allSettled(
+    batch.messages.map((message) => (deadLetters ? processDeadLetter(message, db) : processMessage(message, db, app, env, ctx))),
+  );
+  // A message left neither acknowledged nor retried would count as delivered once the handler returns;
+  // failing the delivery makes the queue retry it instead.
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw (failure as PromiseRejectedResult).reason;
+}

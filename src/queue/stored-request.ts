@@ -1,0 +1,40 @@
+/**
+ * Turns a stored background-batch request into the Request the app runs for the batch's owner.
+ */
+import { markBatchItem } from "../resources/batch/items";
+import type { Claim } from "./claims";
+
+const JSONAPI = "application/vnd.api+json";
+const DEFAULT_LIST_TEMPLATE = "%{default_account_list_id}";
+/**
+ * Stored requests hold only a path. The app routes on the path alone; this origin only shows in absolute
+ * URLs the answers build (Location), and names no real host.
+ */
+export const BACKGROUND_ORIGIN = "https://background-batch.invalid";
+
+/** Rack-style nesting, the form the app's query parser reads: {filter: {status: "a"}} → filter[status]=a. */
+function appendParams(search: URLSearchParams, value: unknown, key: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) appendParams(search, item, `${key}[]`);
+  } else if (typeof value === "object" && value !== null) {
+    for (const [name, inner] of Object.entries(value)) appendParams(search, inner, key ? `${key}[${name}]` : name);
+  } else {
+    search.append(key, value === null || value === undefined ? "" : String(value));
+  }
+}
+
+export function buildStoredRequest({ request, defaultAccountListId }: Claim, token: string): Request {
+  const method = request.requestMethod.toUpperCase();
+  const path = request.path.trim().split(DEFAULT_LIST_TEMPLATE).join(defaultAccountListId ?? "");
+  // Appended to the origin (not resolved against it), so "//host/x" stays a path of this service.
+  const url = new URL(BACKGROUND_ORIGIN + (path.startsWith("/") ? path : `/${path}`));
+  const params = request.requestParams;
+  if (method === "GET" && params) appendParams(url.searchParams, params, "");
+  if (request.defaultAccountList && defaultAccountListId) url.searchParams.set("filter[account_list_id]", defaultAccountListId);
+
+  const headers = new Headers({ accept: JSONAPI, "content-type": JSONAPI, authorization: `Bearer ${token}` });
+  for (const [name, value] of Object.entries(request.requestHeaders ?? {})) headers.set(name, value);
+  // Without a body of their own, the params of a write are its body.
+  const body = method === "GET" ? undefined : (request.requestBody ?? (params ? JSON.stringify(params) : undefined));
+  return markBatchItem(new Request(url, { method, headers, body }));
+}
