@@ -53,7 +53,7 @@ async function contactChange(taskId: string, accountListId: string, input: Write
   const current = isNew ? [] : await currentLinks(taskId, ctx);
   const change: ContactLinksChange = sendsContacts(input)
     ? requestedLinks(input, current)
-    : { links: current, kept: current.map((link) => link.id), relationship: "contacts" };
+    : { links: current, kept: current.map((link) => link.id), dropped: [], relationship: "contacts" };
   const { names, errors } = await checkContacts(change.links.map((link) => link.contactId), accountListId, change.relationship, ctx);
   await checkNewLinkIds(taskId, change, ctx);
   return { change, names, errors };

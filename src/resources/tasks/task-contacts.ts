@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { activityContacts, contacts } from "../../../drizzle/schema";
-import { inList } from "../../db/sql";
+import { and, inList } from "../../db/sql";
 import type { BatchStatement, RequestContext, WriteInput } from "../../engine/define";
 import { badRequest, conflict, forbidden, recordNotFound, type FieldError } from "../../jsonapi/errors";
 import { toManyLinkage, toOneLinkage } from "../../jsonapi/request-document";
@@ -25,6 +25,8 @@ export interface ContactLinksChange {
   kept: string[];
   /** The relationship the request used, for error pointers. */
   relationship: "contacts" | "activity_contacts";
+  /** Ids of the task's current activity contacts that go. */
+  dropped: string[];
 }
 
 export function sendsContacts(input: WriteInput): boolean {
@@ -106,7 +108,7 @@ export function requestedLinks(input: WriteInput, current: ContactLink[]): Conta
   const seen = new Set<string>();
   const links = requested.filter((link) => !seen.has(link.contactId) && seen.add(link.contactId));
   const kept = links.filter((link) => current.some((c) => c.id === link.id && c.contactId === link.contactId)).map((link) => link.id);
-  return { links, kept, relationship };
+  return { links, kept, dropped: current.filter((link) => !kept.includes(link.id)).map((link) => link.id), relationship };
 }
 
 /**
@@ -155,14 +157,13 @@ export async function checkNewLinkIds(taskId: string, change: ContactLinksChange
   if (other) throw conflict(`A resource with id ${other.id} already exists`, { pointer: fresh.find((l) => l.id === other.id)!.idPointer });
 }
 
-/** Deletes the links not kept and inserts the new ones, in the batch that writes the task. */
+/** Deletes the links that go and inserts the new ones, in the batch that writes the task. */
 export function linkWrites(ctx: RequestContext, taskId: string, change: ContactLinksChange): BatchStatement[] {
   const fresh = change.links.filter((link) => !change.kept.includes(link.id)).map((link) => [link.id, link.contactId]);
-  const statements = [
-    ctx.db
-      .delete(activityContacts)
-      .where(sql`${activityContacts.taskId} = ${taskId} AND ${activityContacts.id} NOT IN (SELECT value FROM json_each(${JSON.stringify(change.kept)}))`) as unknown as BatchStatement,
-  ];
+  const statements: BatchStatement[] = [];
+  if (change.dropped.length > 0) {
+    statements.push(ctx.db.delete(activityContacts).where(and([sql`${activityContacts.taskId} = ${taskId}`, inList(activityContacts.id, change.dropped)])!) as unknown as BatchStatement);
+  }
   if (fresh.length > 0) {
     statements.push(
       // Columns in table order (id, task_id, contact_id, created_at, updated_at); any number of links, few parameters.
