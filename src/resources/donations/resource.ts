@@ -1,0 +1,116 @@
+/**
+ * Donations of an account list, at /account_lists/<id>/donations. A donation's list is always its designation
+ * account's list; its contact is the list's contact linked to the donor account. Contacts' giving fields and
+ * filters are computed from this table, so storing a donation is all it takes for them to follow.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { accountLists, contactDonorAccounts, contacts, currencyRates, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
+import { formatMoney, parseMoney, rateFor, convertUnits } from "../../db/decimal";
+import { dateInRange, q } from "../../db/sql";
+import { sameListRelationship } from "../../engine/account-list-scope";
+import { computed, currencyCode, date, money, stored, string } from "../../engine/attributes";
+import { defineResource, type RequestContext, type Row } from "../../engine/define";
+import { ratesMap } from "../../engine/read";
+import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
+import { recordNotFound, type FieldError } from "../../jsonapi/errors";
+import { parseDateRange } from "../../jsonapi/filter-values";
+import { convertedTotal, listCurrency } from "./money";
+import { appealTarget, designationAccountTarget, idsFilter, pathList } from "./list-records";
+
+const listCurrencyOfDonation = () => sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(donations.accountListId)})`;
+
+
+async function checkDonorAccount(id: string, ctx: RequestContext): Promise<void> {
+  const [found] = await ctx.db.select({ id: donorAccounts.id }).from(donorAccounts).where(sql`${donorAccounts.id} = ${id}`).limit(1);
+  if (!found) throw recordNotFound("DonorAccount", id);
+}
+
+const required = (relationship: string): FieldError => ({ attribute: relationship, message: "can't be blank", pointer: `/data/relationships/${relationship}` });
+
+export const donationResource = defineResource({
+  type: "donations",
+  model: "Donation",
+  table: donations,
+  idColumn: donations.id,
+  createdAtColumn: donations.createdAt,
+  updatedAtColumn: donations.updatedAt,
+  accountListColumn: donations.accountListId,
+  attributes: {
+    amount: money(donations.amount, { required: true }),
+    appeal_amount: money(donations.appealAmount),
+    currency: currencyCode(donations.currency),
+    converted_amount: computed(
+      listCurrencyOfDonation,
+      (target, row, _ctx, extras) => {
+        const units = parseMoney(row.amount);
+        if (units === null) return null;
+        return formatMoney(convertUnits(units, rateFor(extras.rates, String(row.currency)), rateFor(extras.rates, String(target))));
+      },
+      { usesRates: true, needs: [donations.amount, donations.currency] },
+    ),
+    converted_currency: computed(listCurrencyOfDonation),
+    donation_date: date(donations.donationDate, { required: true }),
+    motivation: string(donations.motivation),
+    payment_method: string(donations.paymentMethod),
+    memo: string(donations.memo),
+    // Answered only: requests cannot carry `*_id` attributes (409), so the remote id comes from imports.
+    remote_id: stored(donations.remoteId),
+  },
+  relationships: {
+    account_list: belongsTo("account_lists", donations.accountListId),
+    donor_account: belongsTo("donor_accounts", donations.donorAccountId, { check: checkDonorAccount }),
+    designation_account: sameListRelationship("designation_account", designationAccountTarget, donations.designationAccountId, pathList),
+    appeal: sameListRelationship("appeal", appealTarget, donations.appealId, pathList, { nullable: true }),
+    contact: hasOne(
+      "contacts",
+      () => sql`(SELECT ${q(contacts.id)} FROM ${contactDonorAccounts} JOIN ${contacts} ON ${q(contacts.id)} = ${q(contactDonorAccounts.contactId)}
+        WHERE ${q(contactDonorAccounts.donorAccountId)} = ${q(donations.donorAccountId)} AND ${q(contacts.accountListId)} = ${q(donations.accountListId)}
+        ORDER BY ${q(contacts.createdAt)}, ${q(contacts.id)} LIMIT 1)`,
+    ),
+    pledges: manyBy(
+      "pledges",
+      () => sql`(SELECT json_group_array(id) FROM (SELECT ${q(pledgeDonations.pledgeId)} AS id FROM ${pledgeDonations} WHERE ${q(pledgeDonations.donationId)} = ${q(donations.id)} ORDER BY 1))`,
+    ),
+  },
+  sorts: { donation_date: donations.donationDate },
+  filters: {
+    donation_date: (value) => dateInRange(donations.donationDate, parseDateRange("donation_date", value)),
+    designation_account_id: idsFilter(donations.designationAccountId),
+    donor_account_id: idsFilter(donations.donorAccountId),
+  },
+  hooks: {
+    beforeCreate: async (changes, _input, ctx) => {
+      const errors = ["donor_account", "designation_account"].filter((name) => !changes[name]).map(required);
+      if (errors.length > 0) return errors;
+      changes.currency ??= await listCurrency(String(changes.account_list), ctx);
+    },
+    beforeUpdate: async (changes, existing, _input, ctx) => {
+      if ("currency" in changes && changes.currency === null) changes.currency = await listCurrency(String(existing.accountListId), ctx);
+    },
+  },
+});
+
+/**
+ * `meta.totals` of a donation list: the sum per currency of every matching donation (not only the page) and all
+ * of them converted into the list's currency — one aggregate query batched with what the conversion needs.
+ */
+export async function donationTotals(where: SQL | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
+  const [sums, lists, rateRows] = (await ctx.db.batch([
+    ctx.db
+      .select({ currency: donations.currency, units: sql<string>`CAST(SUM(${donations.amount}) AS TEXT)` })
+      .from(donations)
+      .where(where)
+      .groupBy(donations.currency)
+      .orderBy(donations.currency),
+    ctx.db.select({ currency: accountLists.currency }).from(accountLists).where(sql`${accountLists.id} = ${pathList(ctx)}`),
+    ctx.db.select().from(currencyRates),
+  ])) as [Array<{ currency: string; units: string }>, Row[], Array<{ code: string; rate: string }>];
+  const target = String(lists[0]?.currency ?? "USD");
+  return {
+    totals: {
+      currencies: sums.map(({ currency, units }) => ({ currency, total: formatMoney(BigInt(units)) })),
+      total_currency: target,
+      converted_total: formatMoney(convertedTotal(sums, target, ratesMap(rateRows))),
+    },
+  };
+}
