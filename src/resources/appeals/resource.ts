@@ -1,0 +1,98 @@
+/**
+ * Appeals: an ask for a sum to a set of contacts. Pledge totals are converted into the list's currency from
+ * per-currency SQL sums; the contacts asked can be chosen on create with contact filters.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { accountLists, appealContacts, appeals, designationAccounts, donations, pledges } from "../../../drizzle/schema";
+import { formatMoney } from "../../db/decimal";
+import { containsText, or, q, startsWithText } from "../../db/sql";
+import { accountListRelationship } from "../../engine/account-list-scope";
+import { computed, date, money, string } from "../../engine/attributes";
+import { defineResource, type AttributeDef, type WriteRule } from "../../engine/define";
+import { hasMany, manyBy } from "../../engine/relationships";
+import { textValue } from "../../jsonapi/filter-values";
+import { idsFilter } from "../donations/list-records";
+import { convertedTotal, type CurrencySum } from "../donations/money";
+import type { PLEDGE_STATUSES } from "../pledges/resource";
+import { contactSelectionWrites, parseContactFilter } from "./contact-selection";
+
+const listCurrencyOfAppeal = () => sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(appeals.accountListId)})`;
+
+/**
+ * The appeal's pledges (of one status, or all) as `[list currency, [[currency, units], ...]]`: summed per currency
+ * in SQL, converted when read. A pledge without a currency is in the list's currency.
+ */
+function pledgeTotal(status?: (typeof PLEDGE_STATUSES)[number]): AttributeDef {
+  const byStatus = status ? sql` AND ${q(pledges.status)} = ${status}` : sql``;
+  return computed(
+    () => sql`json_array(${listCurrencyOfAppeal()}, json((SELECT json_group_array(json_array(currency, units)) FROM (
+      SELECT upper(COALESCE(${q(pledges.amountCurrency)}, ${listCurrencyOfAppeal()})) AS currency, CAST(SUM(${q(pledges.amount)}) AS TEXT) AS units
+      FROM ${pledges} WHERE ${q(pledges.appealId)} = ${q(appeals.id)}${byStatus} GROUP BY 1))))`,
+    (value, _row, _ctx, extras) => {
+      const [target, pairs] = JSON.parse(String(value)) as [string, Array<[string, string]>];
+      const sums: CurrencySum[] = pairs.map(([currency, units]) => ({ currency, units }));
+      return formatMoney(convertedTotal(sums, target, extras.rates));
+    },
+    { usesRates: true },
+  );
+}
+
+/** Accepted on create only and never answered: the contact filters that choose the appeal's contacts. */
+function contactFilterInput(): AttributeDef {
+  const write: WriteRule = { parse: (value) => parseContactFilter(value), createOnly: true };
+  return { write, default: false };
+}
+
+export const appealResource = defineResource({
+  type: "appeals",
+  model: "Appeal",
+  table: appeals,
+  idColumn: appeals.id,
+  createdAtColumn: appeals.createdAt,
+  updatedAtColumn: appeals.updatedAt,
+  accountListColumn: appeals.accountListId,
+  attributes: {
+    name: string(appeals.name, { required: true }),
+    amount: money(appeals.amount),
+    description: string(appeals.description),
+    end_date: date(appeals.endDate),
+    currencies: computed(
+      () => sql`(SELECT json_group_array(currency) FROM (SELECT DISTINCT upper(${q(donations.currency)}) AS currency FROM ${donations} WHERE ${q(donations.appealId)} = ${q(appeals.id)} ORDER BY 1))`,
+      (value) => JSON.parse(String(value ?? "[]")),
+    ),
+    total_currency: computed(listCurrencyOfAppeal),
+    pledges_amount_total: pledgeTotal(),
+    pledges_amount_not_received_not_processed: pledgeTotal("not_received"),
+    pledges_amount_received_not_processed: pledgeTotal("received_not_processed"),
+    pledges_amount_processed: pledgeTotal("processed"),
+    inclusion_filter: contactFilterInput(),
+    exclusion_filter: contactFilterInput(),
+  },
+  relationships: {
+    account_list: accountListRelationship(appeals.accountListId),
+    contacts: manyBy(
+      "contacts",
+      () => sql`(SELECT json_group_array(id) FROM (SELECT ${q(appealContacts.contactId)} AS id FROM ${appealContacts} WHERE ${q(appealContacts.appealId)} = ${q(appeals.id)} ORDER BY ${q(appealContacts.createdAt)}, 1))`,
+    ),
+    donations: hasMany("donations", donations.id, donations.appealId, appeals.id, { orderBy: sql`${q(donations.donationDate)}, ${q(donations.id)}` }),
+  },
+  filters: {
+    appeal_id: idsFilter(appeals.id),
+    wildcard_search: (value) => {
+      const text = textValue(value);
+      if (text === "") return undefined;
+      const byDesignationNumber: SQL = sql`EXISTS (SELECT 1 FROM ${donations} JOIN ${designationAccounts} ON ${q(designationAccounts.id)} = ${q(donations.designationAccountId)}
+        WHERE ${q(donations.appealId)} = ${q(appeals.id)} AND ${startsWithText(q(designationAccounts.designationNumber), text)})`;
+      return or([containsText(appeals.name, text), byDesignationNumber]);
+    },
+  },
+  hooks: {
+    beforeUpdate: (changes, existing) => {
+      // Its contacts, pledges and donations belong to the list: an appeal cannot move to another one.
+      if (changes.account_list && changes.account_list !== existing.accountListId) {
+        return [{ attribute: "account_list", message: "can't be changed", pointer: "/data/relationships/account_list" }];
+      }
+    },
+    sideWrites: (id, changes, _input, ctx, existing) => (existing ? [] : contactSelectionWrites(id, changes, ctx)),
+  },
+});
