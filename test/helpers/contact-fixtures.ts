@@ -3,6 +3,7 @@
  * status logs), inserted directly so each contact test states exactly what it starts from.
  */
 import { eq } from "drizzle-orm";
+import { expect } from "vitest";
 import * as schema from "../../drizzle/schema";
 import { get } from "./api";
 import { db, timestamps, uuid } from "./factories";
@@ -135,3 +136,25 @@ export async function listedNames(token: string, query: string): Promise<string[
 export const contactBody = (attributes: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
   data: { type: "contacts", attributes, ...extra },
 });
+
+/**
+ * Checks a filter selects exactly `expected` (names) and that its `reverse_` form selects every other contact
+ * the plain list shows. `query` starts with the filter itself, e.g. `filter[city]=Orlando`.
+ */
+export async function expectFilter(token: string, query: string, expected: string[]): Promise<void> {
+  const name = /^filter\[([A-Za-z_]+)\]/.exec(query)?.[1]?.replace(/([a-z])([A-Z])/g, "$1_$2").toLowerCase();
+  if (!name) throw new Error(`query must start with a filter: ${query}`);
+  const everyone = await listedNames(token, "");
+  const selected = await listedNames(token, query);
+  const wanted = [...expected].sort();
+  expect(selected, query).toEqual(wanted);
+  const reversed = await listedNames(token, `${query}&filter[reverse_${name}]=true`);
+  const others = everyone.filter((n) => !expected.includes(n));
+  expect(reversed, `reverse of ${query}`).toEqual(others);
+}
+
+export function daysFromToday(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -31,7 +31,8 @@ export function moneyRange(name: string, value: ParamValue): MoneyRange {
   const object = isObject(value) ? value : parseJsonObject(value);
   if (!object) throw filterError(name, "must be an object with min and/or max");
   const bound = (key: string) => {
-    const text = textValue(object[key]);
+    const raw = object[key] as ParamValue | number | undefined;
+    const text = typeof raw === "number" ? String(raw) : textValue(raw);
     if (text === "") return undefined;
     const units = parseMoney(text);
     if (units === null) throw filterError(name, `${key} must be a decimal number`);
@@ -113,8 +114,9 @@ export function latLngBox(name: string, value: ParamValue): LatLngBox {
   return { north, east, south, west };
 }
 
-function coordinate(value: ParamValue | undefined): number {
-  const text = textValue(value);
+function coordinate(value: ParamValue | number | undefined): number {
+  // JSON text gives numbers; query strings give text.
+  const text = typeof value === "number" ? String(value) : textValue(value);
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : NaN;
 }
 
