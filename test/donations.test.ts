@@ -192,7 +192,7 @@ describe("listing donations", () => {
     expect(response.status, response.text).toBe(200);
     expect(response.body.data.map((d: { attributes: { donation_date: string } }) => d.attributes.donation_date)).toEqual(["2026-03-05", "2026-01-20"]);
     expect(response.body.meta.pagination).toEqual({ page: 1, per_page: 2, total_count: 4, total_pages: 2 });
-    // 100 + 0.3333 USD, 10 EUR at 0.8 = 12.5 USD, 5 CAD at 1.25 = 4 USD.
+    // 100 + 0.3333 USD, 10 EUR at 0.8 = 12.5 USD, 5 CAD at 1.25 = 4 USD: 116.8333, rounded to cents.
     expect(response.body.meta.totals).toEqual({
       currencies: [
         { currency: "CAD", total: "5.0" },
@@ -200,7 +200,7 @@ describe("listing donations", () => {
         { currency: "USD", total: "100.3333" },
       ],
       total_currency: "USD",
-      converted_total: "116.8333",
+      converted_total: "116.83",
     });
     expect(response.body.meta.sort).toBeNull();
     expect(Object.keys(response.body).sort()).toEqual(["data", "meta"]);
@@ -219,7 +219,7 @@ describe("listing donations", () => {
     const february = await get(`${base(listId)}?filter[donation_date]=2026-02-01..2026-02-28`, token);
     expect(february.body.data.map((d: { attributes: { amount: string } }) => d.attributes.amount).sort()).toEqual(["0.3333", "5.0"]);
     expect(february.body.meta.filter).toEqual({ donation_date: "2026-02-01..2026-02-28" });
-    expect(february.body.meta.totals.converted_total).toBe("4.3333");
+    expect(february.body.meta.totals.converted_total).toBe("4.33");
     const exclusive = await get(`${base(listId)}?filter[donation_date]=2026-02-01...2026-02-28`, token);
     expect(exclusive.body.meta.pagination.total_count).toBe(1);
     const byFund = await get(`${base(listId)}?filter[designation_account_id]=${funds.b}`, token);

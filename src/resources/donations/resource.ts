@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, contactDonorAccounts, contacts, currencyRates, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
-import { formatMoney, parseMoney, rateFor, convertUnits } from "../../db/decimal";
+import { formatMoney, parseMoney } from "../../db/decimal";
 import { dateInRange, q } from "../../db/sql";
 import { sameListRelationship } from "../../engine/account-list-scope";
 import { computed, currencyCode, date, money, stored, string } from "../../engine/attributes";
@@ -44,7 +44,7 @@ export const donationResource = defineResource({
       (target, row, _ctx, extras) => {
         const units = parseMoney(row.amount);
         if (units === null) return null;
-        return formatMoney(convertUnits(units, rateFor(extras.rates, String(row.currency)), rateFor(extras.rates, String(target))));
+        return formatMoney(convertedTotal([{ currency: String(row.currency), units: String(units) }], String(target), extras.rates));
       },
       { usesRates: true, needs: [donations.amount, donations.currency] },
     ),
