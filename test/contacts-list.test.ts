@@ -1,0 +1,183 @@
+/**
+ * The contact list: scope, paging, sorting, includes, sparse fieldsets and reads sent with method override.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import * as schema from "../drizzle/schema";
+import { errorOf, get, post } from "./helpers/api";
+import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import {
+  askInAppeal,
+  excludeFromAppeal,
+  givingTo,
+  insertAddress,
+  insertAppeal,
+  insertContact,
+  insertEmail,
+  insertPerson,
+  insertPhone,
+  insertPledge,
+  insertReferral,
+  insertTask,
+  listedNames,
+} from "./helpers/contact-fixtures";
+
+const CONTACTS = "/api/v2/contacts";
+let alice: Awaited<ReturnType<typeof createViewer>>;
+let bob: Awaited<ReturnType<typeof createViewer>>;
+
+beforeAll(async () => {
+  alice = await createViewer();
+  bob = await createViewer();
+  // Inserted out of name order, with created_at in insertion order.
+  for (const name of ["Chang, Edward", "apple, Ann", "Chan, Gene", "Zed, Zoe", "Chan, Emily", "Éclair, Eve"]) await insertContact(alice.list.id, name);
+  await insertContact(bob.list.id, "Chan, Bob's");
+});
+
+const names = (body: { data: Array<{ attributes: { name: string } }> }) => body.data.map((c) => c.attributes.name);
+
+describe("scope, paging and sorting", () => {
+  it("sorts names bytewise, ascending and descending; default order is created_at", async () => {
+    expect(await listedNames(alice.token, "")).toEqual(["Chan, Emily", "Chan, Gene", "Chang, Edward", "Zed, Zoe", "apple, Ann", "Éclair, Eve"]);
+    const descending = await get(`${CONTACTS}?sort=-name`, alice.token);
+    expect(names(descending.body)).toEqual(["Éclair, Eve", "apple, Ann", "Zed, Zoe", "Chang, Edward", "Chan, Gene", "Chan, Emily"]);
+    expect(descending.body.meta.sort).toBe("-name");
+    const unsorted = await get(CONTACTS, alice.token);
+    expect(names(unsorted.body)).toEqual(["Chang, Edward", "apple, Ann", "Chan, Gene", "Zed, Zoe", "Chan, Emily", "Éclair, Eve"]);
+    expect(unsorted.body.meta.sort).toBeNull();
+    const byCreation = await get(`${CONTACTS}?sort=-created_at`, alice.token);
+    expect(names(byCreation.body)[0]).toBe("Éclair, Eve");
+    expect(errorOf(await get(`${CONTACTS}?sort=first_name`, alice.token), 400).detail).toBe("Sorting by first_name is not supported for this endpoint.");
+    expect(errorOf(await get(`${CONTACTS}?sort=name,created_at`, alice.token), 400).detail).toBe("This endpoint does not support multiple sorting parameters.");
+  });
+
+  it("pages with page and per_page and answers the pagination meta; per_page=0 counts", async () => {
+    const second = await get(`${CONTACTS}?sort=name&page=2&per_page=4`, alice.token);
+    expect(names(second.body)).toEqual(["apple, Ann", "Éclair, Eve"]);
+    expect(second.body.meta).toEqual({ pagination: { page: 2, per_page: 4, total_count: 6, total_pages: 2 }, sort: "name", filter: {} });
+    const aliased = await get(`${CONTACTS}?sort=name&page[number]=3&page[size]=2`, alice.token);
+    expect(names(aliased.body)).toEqual(["apple, Ann", "Éclair, Eve"]);
+    const count = await get(`${CONTACTS}?per_page=0`, alice.token);
+    expect(count.body.data).toEqual([]);
+    expect(count.body.meta.pagination).toEqual({ page: 1, per_page: 0, total_count: 6, total_pages: 0 });
+    expect(errorOf(await get(`${CONTACTS}?per_page=25001`, alice.token), 400).source).toEqual({ parameter: "per_page" });
+  });
+
+  it("never shows another user's contacts", async () => {
+    expect(await listedNames(bob.token, "")).toEqual(["Chan, Bob's"]);
+    expect(await listedNames(alice.token, "filter[name_like]=Chan")).toEqual(["Chan, Emily", "Chan, Gene", "Chang, Edward"]);
+  });
+
+  it("answers per_page=25000 with empty fieldsets (ids only)", async () => {
+    const { list, token } = await createViewer();
+    const rows = Array.from({ length: 300 }, (_, i) => ({ id: uuid(), accountListId: list.id, name: `Many, ${String(i).padStart(3, "0")}`, ...timestamps(i) }));
+    for (let i = 0; i < rows.length; i += 5) await db.insert(schema.contacts).values(rows.slice(i, i + 5));
+    const response = await get(`${CONTACTS}?per_page=25000&fields[contacts]=`, token);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toHaveLength(300);
+    expect(response.body.data[0]).toEqual({ id: rows[0].id, type: "contacts", attributes: {} });
+    expect(response.body.meta.pagination).toEqual({ page: 1, per_page: 25000, total_count: 300, total_pages: 1 });
+    const full = await get(`${CONTACTS}?per_page=25000`, token);
+    expect(full.status).toBe(200);
+    expect(full.body.data).toHaveLength(300);
+  });
+
+  it("reads lists sent as POST with X-HTTP-Method-Override: GET, parameters in the body", async () => {
+    const response = await post(
+      `${CONTACTS}?per_page=1`,
+      { filter: { nameLike: "chan", reverse_name_like: false }, sort: "-name", per_page: 2, fields: { contacts: "name" } },
+      alice.token,
+      { headers: { "X-HTTP-Method-Override": "GET" } },
+    );
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data).toEqual([
+      { id: expect.any(String), type: "contacts", attributes: { name: "Chang, Edward" } },
+      { id: expect.any(String), type: "contacts", attributes: { name: "Chan, Gene" } },
+    ]);
+    expect(response.body.meta.filter).toEqual({ name_like: "chan", reverse_name_like: "false" });
+  });
+});
+
+describe("relationships and includes", () => {
+  it("links every relationship and includes them, each included resource once", async () => {
+    const { user, list, token } = await createViewer();
+    const contact = await insertContact(list.id, "Linked, Lou", { userId: user.id });
+    const friend = await insertContact(list.id, "Linked, Friend");
+    const first = await insertPerson(contact.id, "Lou", { lastName: "Linked", position: 0 });
+    const primary = await insertPerson(contact.id, "Lia", { lastName: "Linked", position: 1, isPrimary: true });
+    const email = await insertEmail(primary.id, "lia@example.org");
+    const phone = await insertPhone(primary.id, "555-0199", "mobile");
+    const address = await insertAddress(contact.id, { city: "Springfield" });
+    const appeal = await insertAppeal(list.id, "Winter");
+    const excludedFrom = await insertAppeal(list.id, "Summer");
+    await askInAppeal(appeal.id, contact.id);
+    await excludeFromAppeal(excludedFrom.id, contact.id);
+    const pledge = await insertPledge(list.id, contact.id, { appealId: appeal.id });
+    const task = await insertTask(list.id, [contact.id, friend.id], { activityType: "Call" });
+    const byMe = await insertReferral(contact.id, friend.id);
+    const toMe = await insertReferral(friend.id, contact.id);
+    const giving = await givingTo(list.id);
+    const gifts = [];
+    for (let month = 1; month <= 7; month++) gifts.push(await giving.give(contact.id, `${month}.0`, `2025-0${month}-01`));
+    const response = await get(`${CONTACTS}/${contact.id}?include=*`, token);
+    expect(response.status, response.text).toBe(200);
+    const rel = response.body.data.relationships;
+    const link = (type: string, id: string) => ({ type, id });
+    expect(rel.account_list.data).toEqual(link("account_lists", list.id));
+    expect(rel.user.data).toEqual(link("users", user.id));
+    expect(rel.people.data).toEqual([link("people", first.id), link("people", primary.id)]);
+    expect(rel.primary_person.data).toEqual(link("people", primary.id));
+    expect(rel.primary_or_first_person.data).toEqual(link("people", primary.id));
+    expect(rel.spouse.data).toEqual(link("people", first.id));
+    expect(rel.addresses.data).toEqual([link("addresses", address.id)]);
+    expect(rel.donor_accounts.data).toEqual([link("donor_accounts", await giving.donorAccountOf(contact.id))]);
+    expect(rel.appeals.data).toEqual([link("appeals", appeal.id)]);
+    expect(rel.appeal_contacts.data).toHaveLength(1);
+    expect(rel.excluded_appeal_contacts.data).toHaveLength(1);
+    expect(rel.pledges.data).toEqual([link("pledges", pledge.id)]);
+    expect(rel.tasks.data).toEqual([link("tasks", task.id)]);
+    expect(rel.contact_referrals_by_me.data).toEqual([link("contact_referrals", byMe.id)]);
+    expect(rel.contact_referrals_to_me.data).toEqual([link("contact_referrals", toMe.id)]);
+    expect(rel.contacts_referred_by_me.data).toEqual([link("contacts", friend.id)]);
+    expect(rel.contacts_that_referred_me.data).toEqual([link("contacts", friend.id)]);
+    expect(rel.last_six_donations.data).toEqual(gifts.slice(1).reverse().map((gift) => link("donations", gift.id)));
+    const included = response.body.included as Array<{ type: string; id: string; attributes: Record<string, unknown> }>;
+    const keys = included.map((r) => `${r.type}:${r.id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const expected of [
+      `people:${primary.id}`,
+      `addresses:${address.id}`,
+      `appeals:${appeal.id}`,
+      `pledges:${pledge.id}`,
+      `tasks:${task.id}`,
+      `contacts:${friend.id}`,
+      `contact_referrals:${byMe.id}`,
+      `donations:${gifts[6].id}`,
+      `account_lists:${list.id}`,
+      `users:${user.id}`,
+    ]) {
+      expect(keys).toContain(expected);
+    }
+    expect(included.find((r) => r.id === address.id)!.attributes).toMatchObject({ city: "Springfield", historic: false });
+
+    const nested = await get(`${CONTACTS}?filter[ids]=${contact.id}&include=people.email_addresses,people.phone_numbers,donor_accounts&fields[people]=first_name,email_addresses,phone_numbers`, token);
+    const nestedKeys = nested.body.included.map((r: { type: string; id: string }) => `${r.type}:${r.id}`);
+    expect(nestedKeys).toEqual(
+      expect.arrayContaining([`people:${first.id}`, `people:${primary.id}`, `email_addresses:${email.id}`, `phone_numbers:${phone.id}`, `donor_accounts:${await giving.donorAccountOf(contact.id)}`]),
+    );
+    const lia = nested.body.included.find((r: { id: string }) => r.id === primary.id);
+    expect(lia).toEqual({
+      id: primary.id,
+      type: "people",
+      attributes: { first_name: "Lia" },
+      relationships: { email_addresses: { data: [link("email_addresses", email.id)] }, phone_numbers: { data: [link("phone_numbers", phone.id)] } },
+    });
+    expect(nested.body.included.find((r: { id: string }) => r.id === email.id).attributes).toMatchObject({ email: "lia@example.org", primary: false });
+  });
+
+  it("keeps only the asked fields, and no attributes or relationships for an empty fieldset", async () => {
+    const sparse = await get(`${CONTACTS}?sort=name&per_page=1&fields[contacts]=name,status,people`, alice.token);
+    expect(sparse.body.data[0]).toEqual({ id: expect.any(String), type: "contacts", attributes: { name: "Chan, Emily", status: null }, relationships: { people: { data: [] } } });
+    const empty = await get(`${CONTACTS}?sort=name&per_page=1&fields[contacts]=`, alice.token);
+    expect(empty.body.data[0]).toEqual({ id: expect.any(String), type: "contacts", attributes: {} });
+  });
+});
