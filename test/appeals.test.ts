@@ -433,6 +433,7 @@ describe("appeal contacts", () => {
     errorOf(await get(`${APPEALS}/${bobAppeal.id}/excluded_appeal_contacts`, frank.token), 403);
     errorOf(await post(path(bobAppeal.id), contactBody(bobContact.id), frank.token), 403);
     errorOf(await get(path(appeal.id), null), 401);
+    expect(errorOf(await put(path(appeal.id, `/${uuid()}`), contactBody(contacts[2].id), frank.token), 405).detail).toBe("PUT is not allowed here");
     const coach = await createUser();
     await addToList(frank.list.id, coach.id, "coach");
     expect((await get(path(appeal.id), coach.token)).status).toBe(200);

@@ -256,9 +256,12 @@ describe("listing donations", () => {
 describe("one donation", () => {
   it("shows one; someone else's is 404 under the viewer's list and 403 under theirs", async () => {
     const donation = await createDonationRow({ accountListId: alice.list.id, designationAccountId: designation.id, donorAccountId: donor.id }, { amount: "1.5" });
-    const shown = await get(`${base(alice.list.id)}/${donation.id}?include=pledges`, alice.token);
+    const shown = await get(`${base(alice.list.id)}/${donation.id}?include=designation_account,contact,pledges`, alice.token);
     expect(shown.status, shown.text).toBe(200);
     expect(shown.body.data.attributes.amount).toBe("1.5");
+    expect(shown.body.included.map((resource: { type: string; id: string }) => `${resource.type}:${resource.id}`).sort()).toEqual(
+      [`contacts:${aliceContact.id}`, `designation_accounts:${designation.id}`].sort(),
+    );
     expect(errorOf(await get(`${base(alice.list.id)}/${bobDonation.id}`, alice.token), 404).detail).toBe(`Couldn't find Donation with 'id'=${bobDonation.id}`);
     errorOf(await get(`${base(bob.list.id)}/${bobDonation.id}`, alice.token), 403);
     errorOf(await get(`${base(alice.list.id)}/${uuid()}`, alice.token), 404);
