@@ -325,12 +325,25 @@ describe("reading tasks", () => {
     expect(response.status).toBe(200);
     expect(response.body.data.attributes.comments_count).toBe(2);
     const comments = response.body.included.filter((entry: { type: string }) => entry.type === "comments");
-    expect(comments.map((c: { attributes: { body: string } }) => c.attributes.body)).toEqual(["First", "Second"]);
-    expect(comments[0].relationships.person.data).toEqual(link("people", person.john));
+    const byBody = Object.fromEntries(comments.map((c: { attributes: { body: string } }) => [c.attributes.body, c]));
+    expect(Object.keys(byBody).sort()).toEqual(["First", "Second"]);
+    expect(byBody.First.relationships.person.data).toEqual(link("people", person.john));
+    expect(byBody.Second.relationships.person.data).toBeNull();
+    expect(response.body.data.relationships.comments.data).toEqual([link("comments", byBody.First.id), link("comments", byBody.Second.id)]);
     expect(response.body.included.filter((entry: { type: string }) => entry.type === "activity_contacts")).toHaveLength(1);
     const sparse = await get(`${TASKS}/${task.id}?fields[tasks]=subject,contacts`, alice.token);
     expect(sparse.body.data.attributes).toEqual({ subject: "Commented" });
     expect(Object.keys(sparse.body.data.relationships)).toEqual(["contacts"]);
+  });
+
+  it("includes the task's contacts, their people and the assigned user", async () => {
+    const task = await createTask({ subject: "Included" }, { ...contactsRel(contact.john, contact.anna), user: { data: link("users", carol.id) } });
+    const response = await get(`${TASKS}/${task.id}?include=contacts,people,user`, alice.token);
+    expect(response.status, response.text).toBe(200);
+    const included = response.body.included.map((entry: { type: string; id: string }) => `${entry.type}:${entry.id}`).sort();
+    expect(included).toEqual([`contacts:${contact.anna}`, `contacts:${contact.john}`, `people:${person.john}`, `users:${carol.id}`].sort());
+    const john = response.body.included.find((entry: { id: string }) => entry.id === contact.john);
+    expect(john.attributes.name).toBe("Doe, John");
   });
 
   it("lets a coach read but never lists, shows or changes another user's tasks", async () => {
