@@ -230,7 +230,7 @@ describe("creating tasks", () => {
     const before = (await db.select().from(schema.tasks)).length;
     const linksBefore = (await db.select().from(schema.activityContacts)).length;
     const elsewhere = errorOf(await post(TASKS, body({ subject: "x" }, contactsRel(contact.john, contact.otherList)), alice.token), 400);
-    expect(elsewhere.detail).toBe("Contacts must belong to the task's account list");
+    expect(elsewhere.detail).toBe("Contacts must belong to the same account list");
     expect(elsewhere.source.pointer).toBe("/data/relationships/contacts");
     const foreign = errorOf(await post(TASKS, body({ subject: "x" }, contactsRel(contact.bobs)), alice.token), 403);
     expect(foreign.detail).toBe(`Not allowed to perform that action on the resource with ID ${contact.bobs} of type contacts`);

@@ -2,15 +2,16 @@ import { sql, type SQL } from "drizzle-orm";
 import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
 import { q } from "../../db/sql";
-import { accountListRelationship } from "../../engine/account-list-scope";
+import { accountListRelationship, checkSameList } from "../../engine/account-list-scope";
 import { boolean, computed, integer, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
 import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
 import { overdueFirst, TASK_TAGS, taskFilters } from "./filters";
-import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject } from "./rules";
-import { checkContacts, checkNewLinkIds, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
+import { contactTarget } from "../donations/list-records";
+import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
+import { checkNewLinkIds, contactName, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
 
 const activityContactsRowOrder = sql`${activityContacts}.rowid`;
 
@@ -48,15 +49,18 @@ export const commentResource = defineResource({
   relationships: { person: belongsTo("people", comments.personId) },
 });
 
-/** The change to the task's contacts the request asks for, checked against the task's account list. */
-async function contactChange(taskId: string, accountListId: string, input: WriteInput, ctx: RequestContext, isNew: boolean) {
+/**
+ * The change to the task's contacts the request asks for. Every contact must be of the task's account list:
+ * unknown 404, another user's 403, another of the viewer's lists 400.
+ */
+async function contactChange(taskId: string, accountListId: string, input: WriteInput, ctx: RequestContext, isNew: boolean): Promise<ContactLinksChange> {
   const current = isNew ? [] : await currentLinks(taskId, ctx);
   const change: ContactLinksChange = sendsContacts(input)
     ? requestedLinks(input, current)
     : { links: current, kept: current.map((link) => link.id), dropped: [], relationship: "contacts" };
-  const { names, errors } = await checkContacts(change.links.map((link) => link.contactId), accountListId, change.relationship, ctx);
+  await checkSameList(contactTarget, change.links.map((link) => link.contactId), accountListId, ctx, change.relationship);
   await checkNewLinkIds(taskId, change, ctx);
-  return { change, names, errors };
+  return change;
 }
 
 export const taskResource = defineResource({
@@ -106,23 +110,19 @@ export const taskResource = defineResource({
   hooks: {
     beforeCreate: async (changes, input, ctx) => {
       const accountListId = String(changes.account_list);
-      const { change, names, errors } = await contactChange(input.id, accountListId, input, ctx, true);
+      const change = await contactChange(input.id, accountListId, input, ctx, true);
       changes.activity_contacts = change;
       const first = change.links[0];
-      return [
-        ...errors,
-        ...defaultSubject(changes, first ? names.get(first.contactId) : undefined),
-        ...(await ruleErrors(changes, undefined, accountListId, ctx)),
-      ];
+      const firstName = first && isBlankText(changes.subject) ? await contactName(first.contactId, ctx) : undefined;
+      return [...defaultSubject(changes, firstName), ...(await ruleErrors(changes, undefined, accountListId, ctx))];
     },
     beforeUpdate: async (changes, existing, input, ctx) => {
       const accountListId = String(changes.account_list ?? existing.accountListId);
       const movesList = accountListId !== existing.accountListId;
       const errors = blankSubjectOnUpdate(changes);
       if (sendsContacts(input) || movesList) {
-        const result = await contactChange(input.id, accountListId, input, ctx, false);
-        if (sendsContacts(input)) changes.activity_contacts = result.change;
-        errors.push(...result.errors);
+        const change = await contactChange(input.id, accountListId, input, ctx, false);
+        if (sendsContacts(input)) changes.activity_contacts = change;
       }
       errors.push(...(await ruleErrors(changes, existing, accountListId, ctx, movesList)));
       return errors;

@@ -9,7 +9,7 @@ import { NEXT_ACTIONS, RESULTS } from "../../constants";
 import type { RequestContext, Row } from "../../engine/define";
 import type { FieldError } from "../../jsonapi/errors";
 
-const isBlank = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
+export const isBlankText = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
 /** The value after the write: the change when one was sent, else the stored one. */
 function after(changes: Row, name: string, existing: Row | undefined, key: string): unknown {
@@ -24,8 +24,8 @@ export function applyCompletion(changes: Row, existing: Row | undefined, now: st
   if (changes.completed === true) {
     const completedAt = changes.completed_at ?? (existing?.completed ? existing.completedAt : null) ?? now;
     changes.completed_at = completedAt;
-    if (isBlank(after(changes, "start_at", existing, "startAt"))) changes.start_at = completedAt;
-    if (isBlank(after(changes, "result", existing, "result"))) changes.result = "Done";
+    if (isBlankText(after(changes, "start_at", existing, "startAt"))) changes.start_at = completedAt;
+    if (isBlankText(after(changes, "result", existing, "result"))) changes.result = "Done";
   } else if (changes.completed === false) {
     changes.completed_at = null;
     changes.result = null;
@@ -34,7 +34,7 @@ export function applyCompletion(changes: Row, existing: Row | undefined, now: st
 
 /** Create: a blank subject becomes "<activity_type> <first contact's name>", marked hidden. */
 export function defaultSubject(changes: Row, firstContactName: string | undefined): FieldError[] {
-  if (!isBlank(changes.subject)) return [];
+  if (!isBlankText(changes.subject)) return [];
   const subject = `${changes.activity_type ?? ""} ${firstContactName ?? ""}`.trim();
   if (subject === "") return [{ attribute: "subject", message: "can't be blank" }];
   changes.subject = subject;
@@ -43,7 +43,7 @@ export function defaultSubject(changes: Row, firstContactName: string | undefine
 }
 
 export function blankSubjectOnUpdate(changes: Row): FieldError[] {
-  return "subject" in changes && isBlank(changes.subject) ? [{ attribute: "subject", message: "can't be blank" }] : [];
+  return "subject" in changes && isBlankText(changes.subject) ? [{ attribute: "subject", message: "can't be blank" }] : [];
 }
 
 /**
@@ -56,7 +56,7 @@ export function checkActivityChoices(changes: Row, existing: Row | undefined): F
   const errors: FieldError[] = [];
   const check = (name: string, table: Record<string, string[]>) => {
     const value = changes[name];
-    if (isBlank(value) || !table[activity]) return;
+    if (isBlankText(value) || !table[activity]) return;
     if (![...table[activity], ...table.default].includes(String(value))) errors.push({ attribute: name, message: "is not included in the list" });
   };
   check("result", RESULTS);
@@ -66,7 +66,7 @@ export function checkActivityChoices(changes: Row, existing: Row | undefined): F
 
 /** The assigned user must be a user (not only a coach) of the task's account list. */
 export async function checkAssignedUser(userId: unknown, accountListId: string, ctx: RequestContext): Promise<FieldError[]> {
-  if (isBlank(userId)) return [];
+  if (isBlankText(userId)) return [];
   const [member] = await ctx.db
     .select({ id: accountListUsers.id })
     .from(accountListUsers)

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { activityContacts, contacts } from "../../../drizzle/schema";
 import { and, inList } from "../../db/sql";
 import type { BatchStatement, RequestContext, WriteInput } from "../../engine/define";
-import { badRequest, conflict, forbidden, recordNotFound, type FieldError } from "../../jsonapi/errors";
+import { badRequest, conflict } from "../../jsonapi/errors";
 import { toManyLinkage, toOneLinkage } from "../../jsonapi/request-document";
 
 export interface ContactLink {
@@ -111,35 +111,10 @@ export function requestedLinks(input: WriteInput, current: ContactLink[]): Conta
   return { links, kept, dropped: current.filter((link) => !kept.includes(link.id)).map((link) => link.id), relationship };
 }
 
-/**
- * Checks every contact may be linked to a task of `accountListId`: unknown contact 404, a contact of a list the
- * viewer cannot see 403, a contact of another of the viewer's lists a field error. Answers the names by id.
- */
-export async function checkContacts(
-  contactIds: string[],
-  accountListId: string,
-  relationship: string,
-  ctx: RequestContext,
-): Promise<{ names: Map<string, string>; errors: FieldError[] }> {
-  const names = new Map<string, string>();
-  if (contactIds.length === 0) return { names, errors: [] };
-  const rows = await ctx.db
-    .select({ id: contacts.id, accountListId: contacts.accountListId, name: contacts.name })
-    .from(contacts)
-    .where(inList(contacts.id, contactIds));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  let elsewhere = false;
-  for (const id of contactIds) {
-    const row = byId.get(id);
-    if (!row) throw recordNotFound("Contact", id);
-    if (!ctx.viewer.readableListIds.includes(row.accountListId)) throw forbidden(id, "contacts");
-    if (row.accountListId !== accountListId) elsewhere = true;
-    names.set(id, row.name);
-  }
-  const errors: FieldError[] = elsewhere
-    ? [{ attribute: "contacts", message: "must belong to the task's account list", pointer: `/data/relationships/${relationship}` }]
-    : [];
-  return { names, errors };
+/** The name of a contact, for the subject generated from it. */
+export async function contactName(contactId: string, ctx: RequestContext): Promise<string | undefined> {
+  const [row] = await ctx.db.select({ name: contacts.name }).from(contacts).where(sql`${contacts.id} = ${contactId}`).limit(1);
+  return row?.name;
 }
 
 /**
