@@ -270,6 +270,18 @@ describe("creating tasks", () => {
       400,
     );
     expect(noContact.source.pointer).toBe("/included/0/relationships/contact");
+    const twice = errorOf(
+      await post(
+        TASKS,
+        {
+          ...body({ subject: "x" }, { activity_contacts: { data: [link("activity_contacts", orphan), link("activity_contacts", orphan)] } }),
+          included: [{ type: "activity_contacts", id: orphan, relationships: { contact: { data: link("contacts", contact.john) } } }],
+        },
+        alice.token,
+      ),
+      400,
+    );
+    expect(twice.source.pointer).toBe("/data/relationships/activity_contacts/data/1");
     const existing = await createTask({ subject: "has a link" }, contactsRel(contact.john));
     const takenId = existing.relationships.activity_contacts.data[0].id;
     const taken = errorOf(

@@ -60,6 +60,7 @@ function isDestroyed(entry: Record<string, unknown>): boolean {
 
 function fromActivityContacts(input: WriteInput, current: ContactLink[]): ContactLink[] {
   const links: ContactLink[] = [];
+  const seen = new Set<string>();
   toManyLinkage(input.relationships.activity_contacts, "activity_contacts").forEach((linkage, index) => {
     const pointer = `/data/relationships/activity_contacts/data/${index}`;
     if (linkage.type !== "activity_contacts") {
@@ -67,6 +68,8 @@ function fromActivityContacts(input: WriteInput, current: ContactLink[]): Contac
         pointer: `${pointer}/type`,
       });
     }
+    if (seen.has(linkage.id)) throw badRequest(`Activity contact ${linkage.id} is listed more than once`, { pointer });
+    seen.add(linkage.id);
     const includedIndex = input.included.findIndex(
       (entry) => isEntry(entry) && entry.type === "activity_contacts" && typeof entry.id === "string" && entry.id.toLowerCase() === linkage.id,
     );
