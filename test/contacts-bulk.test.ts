@@ -100,7 +100,7 @@ describe("bulk update", () => {
   });
 
   it("accepts PATCH like PUT and 500 items in one call", async () => {
-    const contacts = [];
+    const contacts: Array<{ id: string }> = [];
     for (let i = 0; i < 5; i++) contacts.push(await insertContact(alice.list.id, `Bulk, Patch ${i}`));
     const response = await bulk("PATCH", { data: contacts.map((c) => item(c.id, { church_name: "Shared", overwrite: true })) });
     expect(response.status).toBe(200);

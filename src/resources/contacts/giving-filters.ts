@@ -9,7 +9,7 @@ import type { FilterDef } from "../../engine/define";
 import { listValue, parseDateRange, type TimeRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
 import { addDays } from "../../jsonapi/time";
-import { firstDonationDate, hasContactDonation, lastDonationDate, selectFromContactDonations } from "./contact-sql";
+import { firstDonationDate, hasContactDonation, lastDonationDate, notIndexed, selectFromContactDonations } from "./contact-sql";
 import { moneyList, moneyRange, pickerDateRange } from "./filter-values";
 
 /** Gifts needed in the ten months before a stopped-giving range ends for the giver to count as a regular one. */
@@ -82,7 +82,7 @@ export const givingFilters: Record<string, FilterDef> = {
   /** A gift to one of these designation accounts. */
   designation_account_id: (value) => {
     const ids = listValue(value).map((id) => id.toLowerCase());
-    return ids.length === 0 ? undefined : hasContactDonation(inList(q(donations.designationAccountId), ids));
+    return ids.length === 0 ? undefined : hasContactDonation(inList(notIndexed(donations.designationAccountId), ids));
   },
   /** A donor account of the contact held at one of these organizations. */
   organization_id: (value) => {

@@ -22,7 +22,7 @@ import { and, inList, or, q, timestampInRange } from "../../db/sql";
 import type { FilterDef } from "../../engine/define";
 import { booleanValue, listValue, parseDateRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
-import { hasContactPerson, hasContactTask, isBlank, isOpenTask, personIdsOfContact } from "./contact-sql";
+import { hasContactPerson, hasContactTask, isBlank, isOpenTask, notIndexed, personIdsOfContact } from "./contact-sql";
 import { latLngBox, monthDayWindow, pickerDateRange, yesNo } from "./filter-values";
 
 /** Choices with `none` standing for "no value": the named values, or blank when `none` is among them. */
@@ -176,7 +176,7 @@ export const relatedFilters: Record<string, FilterDef> = {
   alma_mater: (value) => {
     const { names, none } = splitNone(value);
     return or([
-      names.length > 0 ? hasContactPerson(inList(q(people.almaMater), names)) : undefined,
+      names.length > 0 ? hasContactPerson(inList(notIndexed(people.almaMater), names)) : undefined,
       none ? sql`NOT ${hasContactPerson(sql`NOT ${isBlank(q(people.almaMater))}`)}` : undefined,
     ]);
   },
