@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
-import { parentAccountList } from "../../engine/account-list-scope";
 import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { designationAccountResource } from "../designation-accounts/resource";
 import { registerInviteRoutes } from "../invites/routes";
+// Organizations and organization accounts are answered only as included resources; importing registers them.
 import "../organizations/resource";
 import { API, LIST } from "../paths";
 import { userRoutes } from "../users/routes";
@@ -14,9 +14,6 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/user`, userRoutes);
   // Lists come from the data store: no create or delete through the API.
   app.route(`${API}/account_lists`, resourceRoutes(accountListResource, { actions: ["list", "show", "update"] }));
-  app.route(
-    `${LIST}/designation_accounts`,
-    resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"], fixedOnCreate: parentAccountList }),
-  );
+  app.route(`${LIST}/designation_accounts`, resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"] }));
   registerInviteRoutes(app);
 }

@@ -32,7 +32,11 @@ export const pledgeGroups = () => sql`(SELECT json_group_array(json_array(curren
     AND ${q(contacts.pledgeAmount)} IS NOT NULL
   GROUP BY 1, 2, 3))`;
 
-/** Balance sums of the list's active designation accounts as JSON rows [currency, salary (0/1), units]. */
+/**
+ * Balance sums of the list's active designation accounts as JSON rows [currency, salary (0/1), units]. An account
+ * counts towards `salary_balance` when its organization is the list's salary organization; a list without a
+ * salary organization has a salary balance of 0.
+ */
 export const balanceGroups = () => sql`(SELECT json_group_array(json_array(currency, salary, units)) FROM (
   SELECT upper(COALESCE(NULLIF(${q(designationAccounts.currency)}, ''), ${q(accountLists.currency)})) AS currency,
     COALESCE(${q(designationAccounts.organizationId)} = ${q(accountLists.salaryOrganizationId)}, 0) AS salary,
