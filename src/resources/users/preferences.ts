@@ -5,11 +5,11 @@
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { users } from "../../../drizzle/schema";
 import { boolean, integer, string } from "../../engine/attributes";
-import type { AttributeDef, RequestContext, Row } from "../../engine/define";
+import type { AttributeDef, RequestContext, Row, WriteRule } from "../../engine/define";
 import type { FieldError } from "../../jsonapi/errors";
 import { isValidTimeZone } from "../../jsonapi/time";
 
-type Check = (value: unknown, ctx: RequestContext) => { ok: true; value: unknown } | { ok: false; message: string };
+type Check = WriteRule["parse"];
 
 interface Preference {
   /** The users table property written for this key. */
