@@ -281,7 +281,7 @@ describe("listing and reading appeals", () => {
     const contact = response.body.included.find((resource: { type: string }) => resource.type === "contacts");
     expect(contact?.attributes?.name).toBe("Doe, Jane");
     const override = await request("POST", APPEALS, { token: erin.token, headers: { "X-HTTP-Method-Override": "GET" }, body: { filter: { appeal_id: appeals.second.id }, fields: { appeals: "" } } });
-    expect(override.body.data).toEqual([{ id: appeals.second.id, type: "appeals", attributes: {} }]);
+    expect(override.body.data).toEqual([{ id: appeals.second.id, type: "appeals" }]);
   });
 
   it("shows one; someone else's is 403 and an unknown one 404", async () => {

@@ -74,9 +74,12 @@ export function linkageIds(value: unknown, kind: "one" | "many"): string[] {
 }
 
 export function toResourceObject(def: ResourceDef, row: Row, shape: Shape, ctx: RequestContext, extras: ReadExtras): ResourceObject {
-  const attributes: Record<string, unknown> = {};
-  for (const name of shape.attributes) attributes[name] = attributeValue(def.attributes[name], name, row, ctx, extras);
-  const object: ResourceObject = { id: String(row.id), type: def.type, attributes };
+  const object: ResourceObject = { id: String(row.id), type: def.type };
+  // An empty sparse fieldset (`fields[type]=`) leaves only id and type.
+  if (shape.attributes.length > 0) {
+    object.attributes = {};
+    for (const name of shape.attributes) object.attributes[name] = attributeValue(def.attributes[name], name, row, ctx, extras);
+  }
   if (shape.relationships.length > 0) {
     object.relationships = {};
     for (const name of shape.relationships) {

@@ -7,7 +7,7 @@ export interface Identifier {
 }
 
 export interface ResourceObject extends Identifier {
-  attributes: Record<string, unknown>;
+  attributes?: Record<string, unknown>;
   relationships?: Record<string, { data: Identifier | Identifier[] | null }>;
 }
 
