@@ -18,6 +18,7 @@ import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
+import { isBatchItem } from "./resources/batch/items";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -80,6 +81,11 @@ export function createApp(): Hono<AppEnv> {
     else c.res.headers.delete("ETag");
   });
   app.use("/api/v2/*", authenticate, rateLimit);
+  // Requests the batch endpoint or the queue consumer build are marked by identity, never by a header.
+  app.use("/api/v2/*", async (c, next) => {
+    if (isBatchItem(c.req.raw)) c.set("insideBatch", true);
+    await next();
+  });
   app.use(
     methodNotAllowed({
       app,
