@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { del, get, post, put } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
-import { createAppealRow, createContact, createDesignationAccount, createDonorAccount, createOrganization, linkDonorAccount, setRates } from "./helpers/money-records";
+import { createAppealRow, createContact, createDesignationAccount, createDonationRow, createDonorAccount, createOrganization, linkDonorAccount, setRates } from "./helpers/money-records";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 let viewer: Viewer;
@@ -92,6 +92,19 @@ describe("donations and the contact's giving", () => {
     expect((await del(`${donationsPath()}/${second.body.data.id}`, viewer.token)).status).toBe(204);
     expect(await giving(contact.id)).toEqual({ lifetime_donations: "0.0", last_donation: null });
     expect(await giving(silentContact.id)).toEqual({ lifetime_donations: "0.0", last_donation: null });
+  });
+});
+
+describe("lifetime donations in several currencies", () => {
+  it("converts each currency's exact sum into the list's currency and rounds once, to cents", async () => {
+    const traveller = await createContact(viewer.list.id, { status: "Partner - Financial" });
+    const travellerDonor = await createDonorAccount((await createOrganization()).id);
+    await linkDonorAccount(traveller.id, travellerDonor.id);
+    const record = { accountListId: viewer.list.id, designationAccountId: fund.id, donorAccountId: travellerDonor.id };
+    // 10.01 USD + 3 × 0.1 GBP (0.3 GBP at 0.8 GBP per USD = 0.375 USD): 10.385 USD, answered as 10.39.
+    await createDonationRow(record, { amount: "10.01", currency: "USD" });
+    for (const day of ["2026-02-01", "2026-02-02", "2026-02-03"]) await createDonationRow(record, { amount: "0.1", currency: "GBP", donationDate: day });
+    expect((await giving(traveller.id)).lifetime_donations).toBe("10.39");
   });
 });
 

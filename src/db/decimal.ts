@@ -129,3 +129,29 @@ export function ratioToCents(value: Ratio): bigint {
   const step = 10n ** BigInt(MONEY_SCALE - 2);
   return roundRatio(value.numerator, value.denominator * step) * step;
 }
+
+/** One currency's sum as SQL answers it (see sumsByCurrency in src/db/sql.ts): the code and 1/10,000 units as text. */
+export interface CurrencySum {
+  currency: string;
+  units: string;
+}
+
+/**
+ * Sums in several currencies converted into `target` (rates are units per 1 USD; a missing rate counts as 1),
+ * exactly, rounded once to cents at the end as every converted amount of the API is.
+ */
+export function convertedTotal(sums: CurrencySum[], target: string, rates: Map<string, Ratio>): bigint {
+  const toRate = rateFor(rates, target);
+  let total: Ratio = { numerator: 0n, denominator: 1n };
+  for (const { currency, units } of sums) {
+    const factor = exchangeRatio(rateFor(rates, currency), toRate);
+    total = addRatios(total, { numerator: BigInt(units) * factor.numerator, denominator: factor.denominator });
+  }
+  return ratioToCents(total);
+}
+
+/** Reads `[target currency, [[currency, units], ...]]` (as built by SQL with sumsByCurrency) into a converted total. */
+export function convertedSumsJson(value: unknown, rates: Map<string, Ratio>): bigint {
+  const [target, pairs] = JSON.parse(String(value)) as [string, Array<[string, string]> | null];
+  return convertedTotal((pairs ?? []).map(([currency, units]) => ({ currency, units })), target, rates);
+}

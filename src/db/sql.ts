@@ -62,3 +62,11 @@ export function startsWithText(column: SQLWrapper, text: string): SQL {
 export function randomUuid(): SQL {
   return sql`lower(printf('%s-%s-4%s-%s%s-%s', hex(randomblob(4)), hex(randomblob(2)), substr(hex(randomblob(2)), 2), substr('89ab', 1 + (abs(random()) % 4), 1), substr(hex(randomblob(2)), 2), hex(randomblob(6))))`;
 }
+
+/**
+ * `json_array(<target currency>, [[currency, units], ...])`: the rows' amounts summed per currency (exact
+ * integer units as text), to be converted in code with convertedSumsJson. `from` is `FROM ... WHERE ...`.
+ */
+export function sumsByCurrency(target: SQL, currency: SQL, amount: SQLWrapper, from: SQL): SQL {
+  return sql`json_array(${target}, json((SELECT json_group_array(json_array(currency, units)) FROM (SELECT ${currency} AS currency, CAST(SUM(${amount}) AS TEXT) AS units ${from} GROUP BY 1))))`;
+}

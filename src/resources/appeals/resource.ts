@@ -4,15 +4,14 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, appealContacts, appeals, designationAccounts, donations, pledges } from "../../../drizzle/schema";
-import { formatMoney } from "../../db/decimal";
-import { containsText, or, q, startsWithText } from "../../db/sql";
+import { convertedSumsJson, formatMoney } from "../../db/decimal";
+import { containsText, or, q, startsWithText, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { computed, date, money, string } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type WriteRule } from "../../engine/define";
 import { hasMany, manyBy } from "../../engine/relationships";
 import { textValue } from "../../jsonapi/filter-values";
 import { idsFilter } from "../donations/list-records";
-import { convertedTotal, type CurrencySum } from "../donations/money";
 import type { PLEDGE_STATUSES } from "../pledges/resource";
 import { contactSelectionWrites, parseContactFilter } from "./contact-selection";
 
@@ -25,14 +24,14 @@ const listCurrencyOfAppeal = () => sql`(SELECT ${q(accountLists.currency)} FROM 
 function pledgeTotal(status?: (typeof PLEDGE_STATUSES)[number]): AttributeDef {
   const byStatus = status ? sql` AND ${q(pledges.status)} = ${status}` : sql``;
   return computed(
-    () => sql`json_array(${listCurrencyOfAppeal()}, json((SELECT json_group_array(json_array(currency, units)) FROM (
-      SELECT upper(COALESCE(${q(pledges.amountCurrency)}, ${listCurrencyOfAppeal()})) AS currency, CAST(SUM(${q(pledges.amount)}) AS TEXT) AS units
-      FROM ${pledges} WHERE ${q(pledges.appealId)} = ${q(appeals.id)}${byStatus} GROUP BY 1))))`,
-    (value, _row, _ctx, extras) => {
-      const [target, pairs] = JSON.parse(String(value)) as [string, Array<[string, string]>];
-      const sums: CurrencySum[] = pairs.map(([currency, units]) => ({ currency, units }));
-      return formatMoney(convertedTotal(sums, target, extras.rates));
-    },
+    () =>
+      sumsByCurrency(
+        listCurrencyOfAppeal(),
+        sql`upper(COALESCE(${q(pledges.amountCurrency)}, ${listCurrencyOfAppeal()}))`,
+        q(pledges.amount),
+        sql`FROM ${pledges} WHERE ${q(pledges.appealId)} = ${q(appeals.id)}${byStatus}`,
+      ),
+    (value, _row, _ctx, extras) => formatMoney(convertedSumsJson(value, extras.rates)),
     { usesRates: true },
   );
 }

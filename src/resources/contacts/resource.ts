@@ -4,6 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import {
+  accountLists,
   activityContacts,
   addresses,
   appealContacts,
@@ -18,8 +19,8 @@ import {
   tasks,
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
-import { formatMoney } from "../../db/decimal";
-import { q } from "../../db/sql";
+import { convertedSumsJson, formatMoney } from "../../db/decimal";
+import { q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, money, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type Row } from "../../engine/define";
@@ -27,7 +28,7 @@ import { belongsTo, hasMany, hasOne, manyBy } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
-import { isOpenTask, lastDonationDate, selectFromContactDonations, selectFromContactTasks } from "./contact-sql";
+import { contactDonationsWhere, isOpenTask, lastDonationDate, selectFromContactDonations, selectFromContactTasks } from "./contact-sql";
 import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault } from "./filters";
 import { defaultPeopleWrites } from "./names";
 import { pledgeFrequencyKey } from "./pledge-frequency";
@@ -72,10 +73,18 @@ const pledgeCurrency: AttributeDef = {
   read: (row) => row.$pledge_currency ?? null,
 };
 
+/** Every gift of the contact, converted into the list's currency (gifts may come in several currencies). */
 const lifetimeDonations: AttributeDef = {
   ...computed(
-    () => sql`(${selectFromContactDonations(sql`CAST(COALESCE(SUM(${q(donations.amount)}), 0) AS TEXT)`)})`,
-    (value) => formatMoney(BigInt(String(value ?? "0"))),
+    () =>
+      sumsByCurrency(
+        sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(contacts.accountListId)})`,
+        sql`upper(${q(donations.currency)})`,
+        q(donations.amount),
+        sql`FROM ${donations} WHERE ${contactDonationsWhere()}`,
+      ),
+    (value, _row, _ctx, extras) => formatMoney(convertedSumsJson(value, extras.rates)),
+    { usesRates: true },
   ),
   default: false,
   defaultOnShow: true,

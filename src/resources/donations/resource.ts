@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, contactDonorAccounts, contacts, currencyRates, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
-import { formatMoney, parseMoney } from "../../db/decimal";
+import { convertedTotal, formatMoney, parseMoney } from "../../db/decimal";
 import { dateInRange, q } from "../../db/sql";
 import { sameListRelationship } from "../../engine/account-list-scope";
 import { computed, currencyCode, date, money, stored, string } from "../../engine/attributes";
@@ -14,7 +14,7 @@ import { ratesMap } from "../../engine/read";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
 import { recordNotFound, type FieldError } from "../../jsonapi/errors";
 import { parseDateRange } from "../../jsonapi/filter-values";
-import { convertedTotal, listCurrency } from "./money";
+import { listCurrency } from "./money";
 import { appealTarget, designationAccountTarget, idsFilter, pathList } from "./list-records";
 
 const listCurrencyOfDonation = () => sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(donations.accountListId)})`;
