@@ -77,6 +77,16 @@ describe("notification preferences", () => {
     expect(preferences).toHaveLength(1);
   });
 
+  it("answers simultaneous creates of the same preference with one 201 and a clean refusal, never a 500", async () => {
+    const viewer = await createViewer();
+    const responses = await Promise.all([1, 2, 3].map(() => post(base(viewer.list.id), body({ app: true }, typeIds.smaller), viewer.token)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(201);
+    for (const status of statuses.slice(1)) expect([400, 409]).toContain(status);
+    const stored = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.accountListId, viewer.list.id));
+    expect(stored).toHaveLength(1);
+  });
+
   it("lists only the list's preferences; another user's list is 403 and an unknown list 404", async () => {
     const response = await get(base(alice.list.id), alice.token);
     expect(response.body.data).toHaveLength(1);

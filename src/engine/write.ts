@@ -132,7 +132,8 @@ export async function createResource(def: ResourceDef, input: ResourceInput, ctx
   try {
     await runBatch(ctx, statements);
   } catch (error) {
-    if (isUniqueViolation(error) && input.id) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+    const raced = error instanceof ApiError && error.status === 409;
+    if (raced && input.id) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
     throw error;
   }
   return id;
@@ -226,7 +227,16 @@ export async function deleteResource(def: ResourceDef, id: string, ctx: RequestC
   await runBatch(ctx, await prepareDelete(def, id, ctx));
 }
 
+/**
+ * Runs a write atomically. Uniqueness is checked before writing, so a unique-constraint failure here means a
+ * concurrent request won the race: a conflict for the client to resolve, not a server error.
+ */
 export async function runBatch(ctx: RequestContext, statements: BatchStatement[]): Promise<void> {
   if (statements.length === 0) return;
-  await ctx.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
+  try {
+    await ctx.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict("Another request has just stored a conflicting record; reload and try again");
+    throw error;
+  }
 }
