@@ -236,7 +236,8 @@ export async function runBatch(ctx: RequestContext, statements: BatchStatement[]
   try {
     await ctx.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict("Another request has just stored a conflicting record; reload and try again");
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // The database error stays as the cause so callers (bulk writes) can still tell which rule failed.
+    throw Object.assign(conflict("Another request has just stored a conflicting record; reload and try again"), { cause: error });
   }
 }
