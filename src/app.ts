@@ -13,6 +13,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../drizzle/schema";
 import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
+import { d1Metrics } from "./db/metrics";
 import type { AppEnv } from "./env";
 import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
@@ -61,8 +62,11 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
   app.use(async (c, next) => {
-    c.set("db", drizzle(c.env.DB, { schema }));
+    // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
+    const metrics = d1Metrics(c.env);
+    c.set("db", drizzle(metrics?.db ?? c.env.DB, { schema }));
     await next();
+    metrics?.report(c.res.headers);
   });
   app.use(
     "/api/*",

@@ -1,0 +1,203 @@
+/** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
+import type { BuildReport } from "./server";
+import type { D1Counts, LoadResult, Probe } from "./load";
+import type { BackgroundRun, BatchComparison, RoundTripRow } from "./scenarios";
+
+export interface ScenarioResult {
+  name: string;
+  path: string;
+  /** Why the scenario was not loaded (route missing, probe failed). */
+  skipped?: string;
+  probe?: Probe;
+  load?: LoadResult;
+  items?: number;
+  minRatio?: number;
+}
+
+export interface GenerationStep {
+  label: string;
+  ms: number;
+  rows: number;
+}
+
+export interface SizeRun {
+  contacts: number;
+  generationMs: number;
+  generation: GenerationStep[];
+  tableRows: Record<string, number>;
+  results: ScenarioResult[];
+  roundTrips: RoundTripRow[];
+  batch?: BatchComparison;
+  background: BackgroundRun[];
+}
+
+export interface Report {
+  startedAt: Date;
+  commit: string;
+  machine: string;
+  durationSeconds: number;
+  build: BuildReport;
+  runs: SizeRun[];
+}
+
+const BASELINE_PAGE = "baseline: contacts page, one hand-written statement";
+const HEAVY = "contacts: heavy filter set";
+
+const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+function d1Cells(counts: D1Counts | undefined): string[] {
+  return [String(counts?.roundTrips ?? "-"), String(counts?.queries ?? "-"), String(counts?.rowsRead ?? "-")];
+}
+
+function baselineRate(run: SizeRun): number | undefined {
+  return run.results.find((r) => r.name === BASELINE_PAGE)?.load?.requestsPerSecond;
+}
+
+export function ratioOf(run: SizeRun, name: string): number | undefined {
+  const base = baselineRate(run);
+  const rate = run.results.find((r) => r.name === name)?.load?.requestsPerSecond;
+  return base && rate !== undefined ? rate / base : undefined;
+}
+
+function scenarioTable(run: SizeRun): string {
+  const base = baselineRate(run);
+  const rows = run.results.map((r) => {
+    if (!r.load) return [r.name, "-", "-", "-", "-", "-", "-", "-", "-", "-", r.skipped ?? ""];
+    const ratio = base ? r.load.requestsPerSecond / base : NaN;
+    const perItem = r.items ? ` (${fixed(r.load.requestsPerSecond * r.items, 0)} items/s)` : "";
+    return [
+      r.name,
+      `${fixed(r.load.requestsPerSecond, 0)}${perItem}`,
+      `${fixed(ratio, 2)}x${r.minRatio ? ` (≥${r.minRatio})` : ""}`,
+      fixed(r.load.p50, 0),
+      fixed(r.load.p99, 0),
+      String(r.load.errors),
+      ...d1Cells(r.probe),
+      r.probe ? kib(r.probe.bytes) : "-",
+      r.load.errors ? Object.entries(r.load.statusCounts).map(([s, n]) => `${n}x${s}`).join(" ") : "",
+    ];
+  });
+  return table(["Scenario", "req/s", "vs baseline", "p50 ms", "p99 ms", "errors", "D1 round trips", "D1 queries", "rows read", "response", "note"], rows);
+}
+
+function roundTripTable(run: SizeRun): string {
+  return table(
+    ["Request", "status", "D1 round trips", "D1 queries", "rows read"],
+    run.roundTrips.map((r) => [r.name, String(r.probe.status), ...d1Cells(r.probe)]),
+  );
+}
+
+function generationTable(run: SizeRun): string {
+  return table(
+    ["Step", "rows", "ms"],
+    [...run.generation.map((g) => [g.label, String(g.rows), fixed(g.ms, 0)]), ["**total**", String(run.generation.reduce((s, g) => s + g.rows, 0)), `**${fixed(run.generationMs, 0)}**`]],
+  );
+}
+
+interface Check {
+  target: string;
+  value: string;
+  pass: boolean | undefined;
+}
+
+function checks(report: Report): Check[] {
+  const list: Check[] = [];
+  const mib = report.build.gzipBytes / 1024 / 1024;
+  list.push({ target: "bundle < 1 MiB gzipped", value: kib(report.build.gzipBytes), pass: mib < 1 });
+  for (const run of report.runs) {
+    const at = `(${run.contacts.toLocaleString("en-US")} contacts)`;
+    for (const r of run.results.filter((x) => x.minRatio)) {
+      const ratio = ratioOf(run, r.name);
+      list.push({ target: `${r.name} ≥ ${r.minRatio}x baseline ${at}`, value: ratio === undefined ? "not measured" : `${fixed(ratio, 2)}x`, pass: ratio === undefined ? undefined : ratio >= r.minRatio! });
+    }
+    const trips = new Map(run.roundTrips.map((r) => [r.name, r.probe.roundTrips]));
+    const same = (a: string, b: string) => trips.get(a) !== null && trips.get(a) !== undefined && trips.get(a) === trips.get(b);
+    const plain = trips.get("contacts 0 filters");
+    list.push({
+      target: `contacts D1 round trips constant in page size and filter count, ≤ 3 plain ${at}`,
+      value: `${trips.get("contacts per_page=25")} / ${trips.get("contacts per_page=100")} (page 25/100), ${plain} / ${trips.get("contacts 5 filters")} (0/5 filters)`,
+      pass: plain === undefined || plain === null ? undefined : same("contacts per_page=25", "contacts per_page=100") && same("contacts 0 filters", "contacts 5 filters") && plain <= 3,
+    });
+    const one = trips.get("contacts include=people");
+    const two = trips.get("contacts include=people,addresses");
+    list.push({
+      target: `+1 D1 round trip per include path ${at}`,
+      value: `${plain} / ${one} / ${two} (none / people / people,addresses)`,
+      pass: typeof plain === "number" && typeof one === "number" && typeof two === "number" ? one === plain + 1 && two === plain + 2 : undefined,
+    });
+    list.push({
+      target: `tasks D1 round trips constant in page size and filter count ${at}`,
+      value: `${trips.get("tasks per_page=25")} / ${trips.get("tasks per_page=100")} / ${trips.get("tasks 3 filters")}`,
+      pass: trips.get("tasks per_page=25") == null ? undefined : same("tasks per_page=25", "tasks per_page=100") && same("tasks per_page=25", "tasks 3 filters"),
+    });
+    if (run.batch) list.push({ target: `50-item batch ≥ 5x faster than 50 single requests ${at}`, value: `${fixed(run.batch.ratio, 2)}x`, pass: run.batch.ratio >= 5 });
+    const times = run.background.map((b) => b.ms).filter((ms): ms is number => ms !== null);
+    list.push({
+      target: `100-request background batch < 5 s ${at}`,
+      value: run.background.length ? run.background.map((b) => (b.ms === null ? `failed (${b.status})` : `${fixed(b.ms / 1000, 2)} s`)).join(", ") : "not measured",
+      pass: run.background.length === 0 ? undefined : times.length === run.background.length && Math.max(...times) < 5000,
+    });
+  }
+  const bySize = report.runs.filter((r) => r.results.find((x) => x.name === HEAVY)?.load).sort((a, b) => a.contacts - b.contacts);
+  if (bySize.length >= 2) {
+    const small = bySize[0];
+    const large = bySize[bySize.length - 1];
+    const p50 = (run: SizeRun) => run.results.find((x) => x.name === HEAVY)!.load!.p50;
+    const growth = p50(large) / Math.max(p50(small), 1);
+    list.push({
+      target: `heavy-filter contacts p50 grows ≤ 3x from ${small.contacts.toLocaleString("en-US")} to ${large.contacts.toLocaleString("en-US")} contacts`,
+      value: `${fixed(p50(small), 0)} ms → ${fixed(p50(large), 0)} ms (${fixed(growth, 2)}x)`,
+      pass: large.contacts / small.contacts >= 10 ? growth <= 3 : undefined,
+    });
+  }
+  return list;
+}
+
+export function renderReport(report: Report): string {
+  const parts = [
+    `## Run of ${report.startedAt.toISOString().replace(/\.\d+Z$/, "Z")}`,
+    "",
+    `- Commit: ${report.commit}; machine: ${report.machine}`,
+    `- ${report.durationSeconds} s per scenario, ${10} connections, autocannon on loopback; workerd via Miniflare with the bindings of wrangler.toml`,
+    `- Service bundle (\`wrangler deploy --dry-run\`): ${kib(report.build.bytes)}, **${kib(report.build.gzipBytes)} gzipped**`,
+    `- Ratios compare with the hand-written baseline contacts page measured in the same run. Absolute numbers depend on the machine; ratios are what to compare.`,
+    "",
+    "### Targets",
+    "",
+    table(["Target", "Measured", "Met"], checks(report).map((c) => [c.target, c.value, c.pass === undefined ? "n/a" : c.pass ? "yes" : "**NO**"])),
+  ];
+  for (const run of report.runs) {
+    const rowSummary = Object.entries(run.tableRows).map(([t, n]) => `${t} ${n.toLocaleString("en-US")}`).join(", ");
+    parts.push(
+      "",
+      `### ${run.contacts.toLocaleString("en-US")} contacts`,
+      "",
+      `Dataset generated in ${fixed(run.generationMs / 1000, 2)} s: ${rowSummary}.`,
+      "",
+      scenarioTable(run),
+      "",
+      "D1 per request (read from X-D1-* headers with BENCH_METRICS set):",
+      "",
+      roundTripTable(run),
+      "",
+      run.batch
+        ? `50 GETs one by one: ${fixed(run.batch.singlesMs, 0)} ms; the same 50 in one POST /api/v2/batch: ${fixed(run.batch.batchMs, 0)} ms (**${fixed(run.batch.ratio, 2)}x**; single answers ${run.batch.statuses}).`
+        : "Batch comparison: not measured.",
+      "",
+      `Background batch of 100 GETs, POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
+      "",
+      "<details><summary>Dataset generation steps</summary>",
+      "",
+      generationTable(run),
+      "",
+      "</details>",
+    );
+  }
+  return parts.join("\n") + "\n";
+}

@@ -1,0 +1,202 @@
+/**
+ * npm run bench [-- --contacts 1000|10000|100000 (or a comma list)] [--duration <seconds>] [--only <text>]
+ *
+ * Builds the worker, runs it in workerd next to a hand-written baseline, fills D1 with a generated dataset,
+ * loads every scenario with autocannon and writes the table to bench/results/<YYYY-MM-DD>.md.
+ * The work runs in a child process that leads its own process group; the group (workerd included) is
+ * stopped when the run ends or is interrupted, so no server outlives the run.
+ */
+import { spawn, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { appendFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { mintToken } from "../src/auth/token";
+import { benchIds, datasetStatements } from "./dataset";
+import { load, probe } from "./load";
+import { renderReport, type GenerationStep, type Report, type ScenarioResult, type SizeRun } from "./report";
+import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
+import { ROOT, buildWorkers, migrationStatements, startServers, type D1Handle } from "./server";
+
+interface Options {
+  sizes: number[];
+  duration: number;
+  only?: string;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { sizes: [10_000], duration: 10 };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    if (flag === "--contacts") options.sizes = value().split(",").map((s) => Number(s.replace(/_/g, "")));
+    else if (flag === "--duration") options.duration = Number(value());
+    else if (flag === "--only") options.only = value();
+    else throw new Error(`Unknown option ${argv[i]}. Usage: npm run bench -- [--contacts 1000|10000|100000] [--duration <seconds>] [--only <scenario text>]`);
+  }
+  if (options.sizes.some((n) => !Number.isInteger(n) || n < 200)) throw new Error("--contacts takes whole numbers of at least 200");
+  if (!(options.duration > 0)) throw new Error("--duration takes a positive number of seconds");
+  return options;
+}
+
+function supervise(): void {
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
+    stdio: "inherit",
+    detached: true,
+    env: { ...process.env, BENCH_WORKER: "1" },
+  });
+  const stopGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+  process.on("SIGINT", () => stopGroup("SIGTERM"));
+  process.on("SIGTERM", () => stopGroup("SIGTERM"));
+  child.on("exit", (code, signal) => {
+    stopGroup("SIGKILL");
+    process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function generate(db: D1Handle, contacts: number): Promise<{ steps: GenerationStep[]; ms: number }> {
+  const started = performance.now();
+  await db.batch(migrationStatements().map((sql) => db.prepare(sql)));
+  const steps: GenerationStep[] = [{ label: "migrations", ms: performance.now() - started, rows: 0 }];
+  for (const statement of datasetStatements(contacts)) {
+    const stepStarted = performance.now();
+    const result = await db.prepare(statement.sql).run();
+    steps.push({ label: statement.label, ms: performance.now() - stepStarted, rows: result.meta.changes ?? result.meta.rows_written ?? 0 });
+  }
+  return { steps, ms: performance.now() - started };
+}
+
+const COUNTED_TABLES = ["contacts", "people", "addresses", "email_addresses", "phone_numbers", "contact_tags", "donations", "pledges", "appeals", "tasks", "activity_contacts"];
+
+async function tableRows(db: D1Handle): Promise<Record<string, number>> {
+  const counts = (await db.batch(COUNTED_TABLES.map((t) => db.prepare(`SELECT count(*) AS n FROM ${t}`)))) as Array<{ results: Array<{ n: number }> }>;
+  return Object.fromEntries(COUNTED_TABLES.map((t, i) => [t, counts[i].results[0].n]));
+}
+
+/** Up to 150 contacts the viewer can read, spread over the whole dataset and over their lists. */
+async function sampleContacts(db: D1Handle, contacts: number): Promise<string[]> {
+  const lists = JSON.stringify(benchIds.viewerLists);
+  const step = Math.max(1, Math.floor((contacts * 0.9) / 150));
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS r FROM contacts WHERE account_list_id IN (SELECT value FROM json_each('${lists}')))
+       WHERE r % ${step} = 0 LIMIT 150`,
+    )
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+const isMissingRoute = (body: string) => body.includes("Route not found");
+
+async function runScenarios(target: Target, contactIds: string[], options: Options): Promise<ScenarioResult[]> {
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios(target, contactIds)) {
+    const path = scenario.request.url.replace(/^https?:\/\/[^/]+/, "");
+    const result: ScenarioResult = { name: scenario.name, path, items: scenario.items, minRatio: scenario.minRatio };
+    results.push(result);
+    if (options.only && !scenario.name.includes(options.only) && !scenario.name.startsWith("baseline")) {
+      result.skipped = "not selected";
+      continue;
+    }
+    result.probe = await probe(scenario.request);
+    if (result.probe.status === 404 && isMissingRoute(result.probe.body)) {
+      result.skipped = "route not there yet";
+      log(`${scenario.name}: skipped (route not there yet)`);
+      continue;
+    }
+    if (result.probe.status >= 300) {
+      log(`${scenario.name}: probe answered ${result.probe.status}: ${result.probe.body.slice(0, 300)}`);
+    }
+    result.load = await load(scenario.request, options.duration);
+    log(
+      `${scenario.name}: ${result.load.requestsPerSecond.toFixed(0)} req/s, p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, ` +
+        `errors ${result.load.errors}, D1 ${result.probe.roundTrips ?? "-"} trips / ${result.probe.queries ?? "-"} queries / ${result.probe.rowsRead ?? "-"} rows`,
+    );
+  }
+  return results;
+}
+
+async function runSize(contacts: number, secret: string, options: Options): Promise<SizeRun> {
+  // In memory: persisted, Miniflare's rate limiter writes its counter to disk on every request, a cost the
+  // deployed binding does not have, and the dataset is regenerated every run anyway.
+  const servers = await startServers({ secret });
+  try {
+    log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
+    const generation = await generate(servers.db, contacts);
+    const rows = await tableRows(servers.db);
+    log(`dataset ready in ${(generation.ms / 1000).toFixed(2)} s: ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+    const token = await mintToken(secret, benchIds.viewer, 6 * 3600);
+    const target: Target = { api: servers.api, baseline: servers.baseline, token };
+    const contactIds = await sampleContacts(servers.db, contacts);
+    const results = await runScenarios(target, contactIds, options);
+    const roundTrips = await roundTripRows(target);
+    const batchAvailable = results.some((r) => r.name.startsWith("batch") && r.load);
+    const batch = batchAvailable ? await compareBatch(target, contactIds) : undefined;
+    const background = [];
+    const bgProbe = await probe({ url: `${servers.api}/api/v2/background_batches`, headers: { Authorization: `Bearer ${token}` } });
+    if (bgProbe.status === 200) {
+      for (let i = 0; i < 3; i++) background.push(await timeBackgroundBatch(target, contactIds));
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, results, roundTrips, batch, background };
+  } finally {
+    await servers.stop();
+  }
+}
+
+function gitCommit(): string {
+  try {
+    const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "src", "drizzle", "migrations"], { cwd: ROOT }).toString().trim();
+    return dirty ? `${head} plus uncommitted changes in src/` : head;
+  } catch {
+    return "unknown";
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const startedAt = new Date();
+  log("building the service and the baseline (wrangler deploy --dry-run)");
+  const build = await buildWorkers();
+  log(`bundle ${(build.bytes / 1024).toFixed(1)} KiB, ${(build.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  const secret = randomBytes(32).toString("hex");
+  const runs: SizeRun[] = [];
+  for (const contacts of options.sizes) runs.push(await runSize(contacts, secret, options));
+  const report: Report = {
+    startedAt,
+    commit: gitCommit(),
+    machine: `${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average ${loadavg()[0].toFixed(2)} at the end`,
+    durationSeconds: options.duration,
+    build,
+    runs,
+  };
+  const markdown = renderReport(report);
+  const dir = join(ROOT, "bench", "results");
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${startedAt.toISOString().slice(0, 10)}.md`);
+  if (existsSync(file)) appendFileSync(file, `\n${markdown}`);
+  else writeFileSync(file, `# Benchmark results ${startedAt.toISOString().slice(0, 10)}\n\nWritten by \`npm run bench\` (bench/run.ts); newest run last.\n\n${markdown}`);
+  console.log(`\n${markdown}`);
+  log(`written to ${file}`);
+}
+
+if (process.env.BENCH_WORKER) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+} else {
+  supervise();
+}

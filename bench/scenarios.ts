@@ -1,0 +1,180 @@
+/** The requests the benchmark measures, and the checks that are timed rather than loaded. */
+import { randomUUID } from "node:crypto";
+import { benchIds } from "./dataset";
+import { median, probe, type Probe, type Request } from "./load";
+
+export interface Target {
+  api: string;
+  baseline: string;
+  token: string;
+}
+
+export interface Scenario {
+  name: string;
+  request: Request;
+  /** Requests of the service answered in one HTTP request (the batch endpoint). */
+  items?: number;
+  /** A ratio of the baseline the scenario must reach. */
+  minRatio?: number;
+}
+
+const JSONAPI = "application/vnd.api+json";
+
+const isoDate = (daysFromToday: number) => new Date(Date.now() + daysFromToday * 86_400_000).toISOString().slice(0, 10);
+
+/** The realistic heavy filter set: status, tags matched with any_tags, a city, a donation date range, a search. */
+export function heavyContactFilters(): Record<string, string> {
+  return {
+    status: "Partner - Financial,Partner - Special",
+    tags: "prayer,monthly",
+    any_tags: "true",
+    city: "Springfield",
+    donation_date: `${isoDate(-365)}..${isoDate(0)}`,
+    wildcard_search: "son",
+  };
+}
+
+export function query(params: Record<string, string | number>): string {
+  return Object.entries(params)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join("&");
+}
+
+const filterParams = (filters: Record<string, string>) => Object.fromEntries(Object.entries(filters).map(([k, v]) => [`filter[${k}]`, v]));
+
+export function apiGet(target: Target, path: string): Request {
+  return { url: `${target.api}${path}`, headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI } };
+}
+
+function apiPost(target: Target, path: string, body: unknown): Request {
+  return {
+    method: "POST",
+    url: `${target.api}${path}`,
+    headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI, "Content-Type": JSONAPI },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Paths of `count` of the sampled contacts (visible to the viewer, spread over their lists). */
+export function contactPaths(contactIds: string[], count: number): string[] {
+  if (contactIds.length < count) throw new Error(`only ${contactIds.length} sample contacts, ${count} needed`);
+  return contactIds.slice(0, count).map((id) => `/api/v2/contacts/${id}`);
+}
+
+export function batchBody(paths: string[]) {
+  return { requests: paths.map((path) => ({ method: "GET", path })) };
+}
+
+export function scenarios(target: Target, contactIds: string[]): Scenario[] {
+  const list1 = benchIds.lists[0];
+  const batchPaths = contactPaths(contactIds, 50);
+  return [
+    { name: "baseline: bare constant route", request: { url: `${target.baseline}/bare` } },
+    { name: "baseline: contacts page, one hand-written statement", request: { url: `${target.baseline}/contacts?lists=${benchIds.viewerLists.join(",")}` } },
+    { name: "constants", request: apiGet(target, "/api/v2/constants") },
+    { name: "contacts: default page", request: apiGet(target, "/api/v2/contacts"), minRatio: 0.7 },
+    { name: "contacts: heavy filter set", request: apiGet(target, `/api/v2/contacts?${query(filterParams(heavyContactFilters()))}`), minRatio: 0.5 },
+    { name: "contacts: include=people,addresses", request: apiGet(target, "/api/v2/contacts?include=people,addresses") },
+    { name: "contacts: one contact", request: apiGet(target, contactPaths(contactIds, 1)[0]) },
+    { name: "tasks: default order", request: apiGet(target, "/api/v2/tasks") },
+    { name: "tasks: date_range=overdue", request: apiGet(target, "/api/v2/tasks?filter[date_range]=overdue") },
+    { name: "appeals: list", request: apiGet(target, "/api/v2/appeals") },
+    { name: "account list: show (computed fields)", request: apiGet(target, `/api/v2/account_lists/${list1}`) },
+    { name: "batch: 50 GET contacts", request: apiPost(target, "/api/v2/batch", batchBody(batchPaths)), items: 50 },
+  ];
+}
+
+export interface RoundTripRow {
+  name: string;
+  probe: Probe;
+}
+
+/** Requests whose D1 counts must not depend on the page size or the number of filters. */
+export async function roundTripRows(target: Target): Promise<RoundTripRow[]> {
+  const heavy = filterParams(heavyContactFilters());
+  const requests: Array<[string, string]> = [
+    ["contacts per_page=25", "/api/v2/contacts?per_page=25"],
+    ["contacts per_page=100", "/api/v2/contacts?per_page=100"],
+    ["contacts 0 filters", "/api/v2/contacts"],
+    ["contacts 5 filters", `/api/v2/contacts?${query(heavy)}`],
+    ["contacts 5 filters per_page=100", `/api/v2/contacts?${query({ ...heavy, per_page: 100 })}`],
+    ["contacts include=people", "/api/v2/contacts?include=people"],
+    ["contacts include=people,addresses", "/api/v2/contacts?include=people,addresses"],
+    ["tasks per_page=25", "/api/v2/tasks?per_page=25"],
+    ["tasks per_page=100", "/api/v2/tasks?per_page=100"],
+    ["tasks 3 filters", `/api/v2/tasks?${query({ "filter[date_range]": "overdue", "filter[activity_type]": "Call,Email", "filter[starred]": "false" })}`],
+  ];
+  const rows: RoundTripRow[] = [];
+  for (const [name, path] of requests) rows.push({ name, probe: await probe(apiGet(target, path)) });
+  return rows;
+}
+
+export interface BatchComparison {
+  singlesMs: number;
+  batchMs: number;
+  ratio: number;
+  statuses: string;
+}
+
+/** The same 50 GETs sent one after another versus in one POST /api/v2/batch (median of several rounds). */
+export async function compareBatch(target: Target, contactIds: string[], rounds = 5): Promise<BatchComparison> {
+  const paths = contactPaths(contactIds, 50);
+  const singles: number[] = [];
+  const batches: number[] = [];
+  const statuses = new Map<number, number>();
+  for (let round = 0; round < rounds + 1; round++) {
+    const started = performance.now();
+    for (const path of paths) {
+      const response = await fetch(`${target.api}${path}`, { headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI } });
+      await response.arrayBuffer();
+      if (round === 0) statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+    }
+    if (round > 0) singles.push(performance.now() - started);
+    const batchProbe = await probe(apiPost(target, "/api/v2/batch", batchBody(paths)));
+    if (round > 0) batches.push(batchProbe.ms);
+  }
+  const singlesMs = median(singles);
+  const batchMs = median(batches);
+  return { singlesMs, batchMs, ratio: singlesMs / batchMs, statuses: [...statuses].map(([s, n]) => `${n}x${s}`).join(" ") };
+}
+
+export interface BackgroundRun {
+  ms: number | null;
+  status: number;
+  detail: string;
+}
+
+/** POST a background batch of 100 GETs and time it until `pending` reaches 0. */
+export async function timeBackgroundBatch(target: Target, contactIds: string[], timeoutMs = 60_000): Promise<BackgroundRun> {
+  const paths = contactPaths(contactIds, 100).map((p) => p.replace(/^\//, ""));
+  const body = {
+    data: {
+      type: "background_batches",
+      attributes: {},
+      relationships: {
+        requests: {
+          data: paths.map((path) => ({ type: "background_batch_requests", id: randomUUID(), attributes: { path, request_method: "GET" } })),
+        },
+      },
+    },
+  };
+  const started = performance.now();
+  const created = await probe(apiPost(target, "/api/v2/background_batches", body));
+  if (created.status !== 201) return { ms: null, status: created.status, detail: created.body.slice(0, 300) };
+  const id = (JSON.parse(created.body) as { data: { id: string } }).data.id;
+  for (;;) {
+    const shown = await probe(apiGet(target, `/api/v2/background_batches/${id}`));
+    const pending = (JSON.parse(shown.body) as { data?: { attributes?: { pending?: number } } }).data?.attributes?.pending;
+    if (shown.status === 200 && pending === 0) {
+      const ms = performance.now() - started;
+      const done = await probe(apiGet(target, `/api/v2/background_batches/${id}?include=requests`));
+      const statuses = new Map<number, number>();
+      for (const item of (JSON.parse(done.body) as { included?: Array<{ attributes: { response_status: number } }> }).included ?? []) {
+        statuses.set(item.attributes.response_status, (statuses.get(item.attributes.response_status) ?? 0) + 1);
+      }
+      return { ms, status: 200, detail: [...statuses].map(([s, n]) => `${n}x${s}`).join(" ") };
+    }
+    if (performance.now() - started > timeoutMs) return { ms: null, status: shown.status, detail: `pending ${pending} after ${timeoutMs / 1000} s` };
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,138 @@
+/**
+ * Builds the service and the baseline with wrangler, and runs both in one workerd (Miniflare, in process) with
+ * the bindings of wrangler.toml, on their own loopback sockets, sharing one D1 database.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions, type V4WorkerOptionsShape } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+// @ts-expect-error: a plain ES module without type declarations.
+import { runWrangler } from "../scripts/run-wrangler.mjs";
+
+export const ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const DATA_DIR = join(ROOT, "bench", ".data");
+const SERVICE_OUT = join(ROOT, "dist");
+const BASELINE_OUT = join(DATA_DIR, "baseline-dist");
+
+export interface BuildReport {
+  bytes: number;
+  gzipBytes: number;
+  seconds: number;
+}
+
+async function wrangler(args: string[]): Promise<void> {
+  const code: number = await runWrangler(args, { stdio: ["ignore", "ignore", "inherit"] });
+  if (code !== 0) throw new Error(`wrangler ${args.join(" ")} exited with ${code}`);
+}
+
+/** `wrangler deploy --dry-run` for the service (dist/) and the baseline; reports the service bundle size. */
+export async function buildWorkers(): Promise<BuildReport> {
+  const started = performance.now();
+  await wrangler(["deploy", "--dry-run", "--outdir", SERVICE_OUT]);
+  const seconds = (performance.now() - started) / 1000;
+  await wrangler(["deploy", "--dry-run", "--outdir", BASELINE_OUT, "--config", join(ROOT, "bench", "baseline", "wrangler.toml")]);
+  // Everything wrangler would upload except source maps.
+  const modules = readdirSync(SERVICE_OUT).filter((f) => /\.(m?js|wasm)$/.test(f));
+  const contents = modules.map((f) => readFileSync(join(SERVICE_OUT, f)));
+  return {
+    bytes: contents.reduce((sum, c) => sum + c.length, 0),
+    gzipBytes: contents.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0),
+    seconds,
+  };
+}
+
+export interface Servers {
+  mf: Miniflare;
+  api: string;
+  baseline: string;
+  db: D1Handle;
+  stop(): Promise<void>;
+}
+
+/** What the dataset loader needs from Miniflare's D1 proxy. */
+export interface D1Handle {
+  prepare(sql: string): { run(): Promise<{ meta: { rows_written?: number; changes?: number } }>; all<T>(): Promise<{ results: T[] }> };
+  batch(statements: unknown[]): Promise<unknown[]>;
+}
+
+const LOOPBACK = "127.0.0.1";
+
+/**
+ * Starts workerd with the service (bindings from wrangler.toml, plus JWT_SECRET and BENCH_METRICS) and the
+ * baseline. The rate limit binding is kept (its cost is part of every request) with a limit no load test reaches.
+ */
+/**
+ * `persistDir` keeps D1 (and the other storage) on disk there; without it everything is in memory.
+ * `metrics: false` leaves BENCH_METRICS unset (no X-D1-* headers).
+ */
+export async function startServers(options: { persistDir?: string; secret: string; metrics?: boolean }): Promise<Servers> {
+  // The bundle is one ES module, so wrangler's module rules (for importing .sql, .wasm, ...) do not apply.
+  const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml")).workerOptions as V4WorkerOptionsShape;
+  type RateLimit = { namespace_id: string; simple: { limit: number; period?: 10 | 60 } };
+  const ratelimits = Object.fromEntries(
+    Object.entries((workerOptions.ratelimits ?? {}) as Record<string, RateLimit>).map(([name, limiter]) => [
+      name,
+      { ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } },
+    ]),
+  );
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: LOOPBACK,
+      port: 0,
+      // No network here: the default Request.cf placeholder instead of a download.
+      cf: false,
+      log: new Log(LogLevel.WARN),
+      logRequests: false,
+      resourcePersistencePath: options.persistDir,
+      workers: [
+        {
+          ...workerOptions,
+          name: "api",
+          modules: true,
+          scriptPath: join(SERVICE_OUT, "index.js"),
+          bindings: {
+            ...(workerOptions.bindings as Record<string, string>),
+            JWT_SECRET: options.secret,
+            ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
+          },
+          ratelimits,
+          unsafeDirectSockets: [{ host: LOOPBACK, port: 0 }],
+        },
+        {
+          name: "baseline",
+          modules: true,
+          scriptPath: join(BASELINE_OUT, "worker.js"),
+          compatibilityDate: workerOptions.compatibilityDate,
+          compatibilityFlags: workerOptions.compatibilityFlags,
+          d1Databases: workerOptions.d1Databases,
+          unsafeDirectSockets: [{ host: LOOPBACK, port: 0 }],
+        },
+      ],
+    }),
+  );
+  await mf.ready;
+  const api = (await mf.unsafeGetDirectURL("api")).origin;
+  const baseline = (await mf.unsafeGetDirectURL("baseline")).origin;
+  const db = (await mf.getD1Database("DB", "api")) as unknown as D1Handle;
+  return {
+    mf,
+    api,
+    baseline,
+    db,
+    stop: () => mf.dispose(),
+  };
+}
+
+/** Statements of every migration, in order (drizzle-kit separates statements with `--> statement-breakpoint`). */
+export function migrationStatements(): string[] {
+  const dir = join(ROOT, "migrations");
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .flatMap((f) => readFileSync(join(dir, f), "utf8").split("--> statement-breakpoint"))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+

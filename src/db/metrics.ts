@@ -1,0 +1,148 @@
+/**
+ * Opt-in D1 accounting for load tests (`npm run bench`). When the BENCH_METRICS binding is set, each request
+ * gets a counting wrapper around the D1 binding and its response carries:
+ *   X-D1-Round-Trips  calls to D1 (a batch of statements is one call),
+ *   X-D1-Queries      SQL statements run,
+ *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported).
+ * Without the binding the real binding is used untouched: production pays one property read per request.
+ */
+
+interface Tally {
+  roundTrips: number;
+  statements: number;
+  rowsRead: number;
+  rowsIncomplete: boolean;
+}
+
+/** The D1 binding's own fields this file reads; present in workerd, but not part of the public types. */
+interface BindingInternals {
+  fetcher?: { fetch(url: string, init: RequestInit): Promise<Response> };
+}
+interface StatementInternals {
+  statement?: string;
+  params?: unknown[];
+}
+
+interface RowsAndColumns {
+  success?: boolean;
+  error?: string;
+  meta?: { rows_read?: number };
+  results?: { columns: string[]; rows: unknown[][] } | Array<Record<string, unknown>>;
+}
+
+function record(tally: Tally, statements: number, metas: Array<{ rows_read?: number } | undefined>): void {
+  tally.roundTrips += 1;
+  tally.statements += statements;
+  for (const meta of metas) {
+    if (typeof meta?.rows_read === "number") tally.rowsRead += meta.rows_read;
+    else tally.rowsIncomplete = true;
+  }
+}
+
+class CountedStatement {
+  constructor(
+    readonly inner: D1PreparedStatement,
+    private readonly tally: Tally,
+    private readonly binding: BindingInternals,
+  ) {}
+
+  bind(...values: unknown[]): CountedStatement {
+    return new CountedStatement(this.inner.bind(...values), this.tally, this.binding);
+  }
+
+  async all<T>(): Promise<D1Result<T>> {
+    const result = await this.inner.all<T>();
+    record(this.tally, 1, [result.meta]);
+    return result;
+  }
+
+  async run<T>(): Promise<D1Result<T>> {
+    const result = await this.inner.run<T>();
+    record(this.tally, 1, [result.meta]);
+    return result;
+  }
+
+  async first<T>(column?: string): Promise<T | null> {
+    const row = (await this.all<Record<string, unknown>>()).results[0];
+    if (!row) return null;
+    return (column === undefined ? row : row[column]) as T;
+  }
+
+  /**
+   * The public raw() drops `meta`, and all() would merge duplicate column names, so raw rows are read with the
+   * same request the binding itself sends; when the binding's fields are not there, rows read go unreported.
+   */
+  async raw(options?: { columnNames?: boolean }): Promise<unknown[]> {
+    const { statement, params } = this.inner as unknown as StatementInternals;
+    const fetcher = this.binding.fetcher;
+    if (!fetcher || typeof statement !== "string" || !Array.isArray(params)) {
+      const rows = await this.inner.raw(options as { columnNames?: false });
+      record(this.tally, 1, [undefined]);
+      return rows;
+    }
+    const response = await fetcher.fetch("http://d1/query?resultsFormat=ROWS_AND_COLUMNS", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sql: statement, params }),
+    });
+    const answer = (await response.json()) as RowsAndColumns | RowsAndColumns[];
+    const result = Array.isArray(answer) ? answer[0] : answer;
+    if (!result || result.error || result.success === false) throw new Error(`D1_ERROR: ${result?.error ?? "Something went wrong"}`);
+    record(this.tally, 1, [result.meta]);
+    const results = result.results;
+    if (!results) return [];
+    if (Array.isArray(results)) {
+      const rows = results.map((row) => Object.values(row));
+      return options?.columnNames ? [Object.keys(results[0] ?? {}), ...rows] : rows;
+    }
+    return options?.columnNames ? [results.columns, ...results.rows] : results.rows;
+  }
+}
+
+function countingD1(db: D1Database, tally: Tally): D1Database {
+  const binding = db as unknown as BindingInternals;
+  const counted = {
+    prepare: (query: string) => new CountedStatement(db.prepare(query), tally, binding),
+    batch: async <T>(statements: Array<D1PreparedStatement | CountedStatement>) => {
+      const inner = statements.map((s) => (s instanceof CountedStatement ? s.inner : s));
+      const results = await db.batch<T>(inner);
+      record(tally, inner.length, results.map((r) => r.meta));
+      return results;
+    },
+    exec: async (query: string) => {
+      const result = await db.exec(query);
+      tally.roundTrips += 1;
+      tally.statements += result.count;
+      tally.rowsIncomplete = true;
+      return result;
+    },
+    withSession: (constraint?: string) => db.withSession(constraint),
+    dump: () => (db as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
+  };
+  return counted as unknown as D1Database;
+}
+
+export interface D1Metrics {
+  /** The binding to hand to drizzle for this request. */
+  db: D1Database;
+  /** Writes the X-D1-* headers onto the finished response. */
+  report(headers: Headers): void;
+}
+
+/** A counting binding for this request when BENCH_METRICS is set, otherwise undefined. */
+export function d1Metrics(env: { DB: D1Database }): D1Metrics | undefined {
+  if (!(env as { BENCH_METRICS?: unknown }).BENCH_METRICS) return undefined;
+  const tally: Tally = { roundTrips: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
+  return {
+    db: countingD1(env.DB, tally),
+    report(headers) {
+      try {
+        headers.set("X-D1-Round-Trips", String(tally.roundTrips));
+        headers.set("X-D1-Queries", String(tally.statements));
+        headers.set("X-D1-Rows-Read", `${tally.rowsRead}${tally.rowsIncomplete ? "+" : ""}`);
+      } catch {
+        // A response with immutable headers (passed through from a fetch) goes out without the counts.
+      }
+    },
+  };
+}
