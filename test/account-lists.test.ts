@@ -168,6 +168,20 @@ describe("GET /api/v2/account_lists/<id>", () => {
     expect(included.find((r) => r.type === "organizations")).toMatchObject({ id: org.other, attributes: { name: "Other Org", oauth: false, api_class: null } });
   });
 
+  it("never includes, nor links to, the other lists of the people it shows", async () => {
+    const busyCoach = await createUser();
+    const coachesOwnList = await createAccountList(busyCoach, { name: "The coach's own list" });
+    await addToList(alice.list.id, busyCoach.id, "coach");
+    const response = await get(`${path(alice.list.id)}?include=coaches.account_lists,users.account_lists`, alice.token);
+    expect(response.status).toBe(200);
+    const included = response.body.included as Array<{ type: string; id: string; relationships?: Record<string, { data: unknown }> }>;
+    expect(included.filter((r) => r.type === "account_lists").map((r) => r.id)).not.toContain(coachesOwnList.id);
+    const theCoach = included.find((r) => r.id === busyCoach.id)!;
+    expect(theCoach.relationships!.account_lists.data).toEqual([]);
+    const bobsView = await get(`${path(bob.list.id)}?include=users.account_lists`, bob.token);
+    expect(JSON.stringify(bobsView.body)).not.toContain(alice.list.id);
+  });
+
   it("keeps only the asked fields", async () => {
     const response = await get(`${path(alice.list.id)}?fields[account_lists]=name,committed`, alice.token);
     expect(response.body.data.attributes).toEqual({ name: alice.list.name, committed: "425.47" });

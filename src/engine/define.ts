@@ -110,6 +110,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   accountListColumn?: SQLiteColumn;
   /** Extra read scope, for resources not owned by an account list (e.g. background batches owned by a user). */
   scope?: (ctx: RequestContext) => SQL | undefined;
+  /**
+   * Rows that may appear in `included` (reached through another resource's relationship); defaults to the read
+   * scope. Wider than the read scope where a resource is listed narrowly but shown more widely (other users).
+   */
+  includeScope?: (ctx: RequestContext) => SQL | undefined;
   /** Write scope: rows the viewer may change; defaults to the read scope limited to writable lists. */
   writeScope?: (ctx: RequestContext) => SQL | undefined;
   /**

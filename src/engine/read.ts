@@ -270,8 +270,12 @@ async function loadIncluded(
       }
     }
     if (pending.length === 0) break;
+    // Included rows are scoped like any read: a relationship must never carry the viewer outside their lists.
     const queries = pending.map(({ def, shape, ids }) =>
-      ctx.db.select(selectionFor(def, shape, ctx)).from(def.table).where(inList(def.idColumn, ids)),
+      ctx.db
+        .select(selectionFor(def, shape, ctx))
+        .from(def.table)
+        .where(and([inList(def.idColumn, ids), def.includeScope ? def.includeScope(ctx) : readScope(def, ctx)])),
     );
     const results = (await ctx.db.batch(queries as [typeof queries[0], ...typeof queries])) as Row[][];
     frontier = [];

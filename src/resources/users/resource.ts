@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
+  accountListCoaches,
   accountListUsers,
   emailAddresses,
   facebookAccounts,
@@ -13,7 +14,8 @@ import {
 } from "../../../drizzle/schema";
 import { boolean, derived, integer, string, withWrite } from "../../engine/attributes";
 import { defineResource, type BatchStatement } from "../../engine/define";
-import { belongsTo, hasMany } from "../../engine/relationships";
+import { inList, q } from "../../db/sql";
+import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
 import { parsePreferences, preferenceColumns, readPreferences } from "./preferences";
 
 const NAME_LENGTH = 255;
@@ -35,6 +37,10 @@ export const userResource = defineResource({
   createdAtColumn: users.createdAt,
   updatedAtColumn: users.updatedAt,
   scope: (ctx) => sql`${users.id} = ${ctx.viewer.id}`,
+  // Included as users and coaches of a list: people who share one of the viewer's lists (and the viewer).
+  includeScope: (ctx) => sql`(${q(users.id)} = ${ctx.viewer.id}
+    OR ${q(users.id)} IN (SELECT ${q(accountListUsers.userId)} FROM ${accountListUsers} WHERE ${inList(q(accountListUsers.accountListId), ctx.viewer.readableListIds)})
+    OR ${q(users.id)} IN (SELECT ${q(accountListCoaches.userId)} FROM ${accountListCoaches} WHERE ${inList(q(accountListCoaches.accountListId), ctx.viewer.readableListIds)}))`,
   attributes: {
     first_name: string(users.firstName, { required: true, maxLength: NAME_LENGTH }),
     last_name: text(users.lastName),
@@ -65,9 +71,13 @@ export const userResource = defineResource({
     ),
   },
   relationships: {
-    account_lists: hasMany("account_lists", accountListUsers.accountListId, accountListUsers.userId, users.id, {
-      orderBy: accountListUsers.createdAt,
-    }),
+    // Only lists the viewer can see: another user's other lists are none of the viewer's business.
+    account_lists: manyBy(
+      "account_lists",
+      (ctx) => sql`(SELECT json_group_array(id) FROM (SELECT ${q(accountListUsers.accountListId)} AS id FROM ${accountListUsers}
+        WHERE ${q(accountListUsers.userId)} = ${q(users.id)} AND ${inList(q(accountListUsers.accountListId), ctx.viewer.readableListIds)}
+        ORDER BY ${q(accountListUsers.createdAt)}, 1))`,
+    ),
     email_addresses: personDetails("email_addresses", emailAddresses),
     phone_numbers: personDetails("phone_numbers", phoneNumbers),
     facebook_accounts: personDetails("facebook_accounts", facebookAccounts),
