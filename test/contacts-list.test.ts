@@ -1,6 +1,7 @@
 /**
  * The contact list: scope, paging, sorting, includes, sparse fieldsets and reads sent with method override.
  */
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post } from "./helpers/api";
@@ -79,6 +80,28 @@ describe("scope, paging and sorting", () => {
     const full = await get(`${CONTACTS}?per_page=25000`, token);
     expect(full.status).toBe(200);
     expect(full.body.data).toHaveLength(300);
+  });
+
+  it("answers per_page=25000 on a list of 25,000 contacts with ids only, and counts them with per_page=0", async () => {
+    const { list, token } = await createViewer();
+    // Generated in SQL: 25,000 single-row inserts would take longer than the request under test.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
+       INSERT INTO contacts (id, account_list_id, name, status, created_at, updated_at)
+       SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
+              ?, 'Bulk, ' || printf('%05d', i), 'Partner - Financial', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM n`,
+    )
+      .bind(list.id)
+      .run();
+    const response = await get(`${CONTACTS}?per_page=25000&fields[contacts]=`, token);
+    expect(response.status, response.text.slice(0, 200)).toBe(200);
+    expect(response.body.data).toHaveLength(25000);
+    expect(Object.keys(response.body.data[0]).sort()).toEqual(["id", "type"]);
+    expect(new Set(response.body.data.map((c: { id: string }) => c.id)).size).toBe(25000);
+    expect(response.body.meta.pagination).toEqual({ page: 1, per_page: 25000, total_count: 25000, total_pages: 1 });
+    const counted = await get(`${CONTACTS}?per_page=0`, token);
+    expect(counted.body.data).toEqual([]);
+    expect(counted.body.meta.pagination.total_count).toBe(25000);
   });
 
   it("reads lists sent as POST with X-HTTP-Method-Override: GET, parameters in the body", async () => {

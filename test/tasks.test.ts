@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { db, timestamps, uuid } from "./helpers/factories";
-import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./tasks-fixtures";
+import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
 let w: TaskWorld;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
  */
 import { expect } from "vitest";
 import { asc, eq, sql } from "drizzle-orm";
-import * as schema from "../drizzle/schema";
-import { post } from "./helpers/api";
-import { addToList, createAccountList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
+import * as schema from "../../drizzle/schema";
+import { post } from "./api";
+import { addToList, createAccountList, createUser, createViewer, db, timestamps, uuid } from "./factories";
 
 export const TASKS = "/api/v2/tasks";
 export const link = (type: string, id: string) => ({ type, id });
