@@ -1,0 +1,146 @@
+/**
+ * Every contact and task filter must be served by indexes: this records the SQL the app really runs for each
+ * filter (through a recording D1 binding) and fails when SQLite's plan scans a large table from end to end.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../src/index";
+import { contactFilters } from "../src/resources/contacts/filters";
+import { taskFilters } from "../src/resources/tasks/filters";
+import { createViewer } from "./helpers/factories";
+
+/** Tables that grow with a list's size; a full scan of one of them makes a request cost grow with every list. */
+const LARGE_TABLES = [
+  "contacts", "people", "addresses", "email_addresses", "phone_numbers", "facebook_accounts", "contact_tags",
+  "contact_donor_accounts", "contact_referrals", "donations", "pledges", "pledge_donations", "appeal_contacts",
+  "appeal_excluded_contacts", "tasks", "activity_contacts", "task_tags", "comments", "partner_status_logs",
+];
+const FULL_SCAN = new RegExp(`^SCAN (${LARGE_TABLES.join("|")})(?: AS \\w+)?$`);
+
+const SAMPLE_VALUES: Record<string, string> = {
+  status: "Partner - Financial",
+  contact_status: "Partner - Financial",
+  donation_amount_range: "",
+  donation_date: "01/01/2026 - 12/31/2026",
+  task_due_date: "01/01/2026 - 12/31/2026",
+  date_range: "overdue",
+  pledge_late_by: "30_60",
+  donation: "first",
+  pledge: "outstanding",
+  primary_address: "primary",
+  contact_type: "person",
+  newsletter: "email",
+  contact_newsletter: "email",
+  likely: "Likely",
+  contact_likely: "Likely",
+  pledge_frequency: "1.0",
+  contact_pledge_frequency: "1.0",
+  donation_amount: "10",
+  pledge_amount: "10",
+  referrer: "any",
+  contact_referrer: "any",
+  appeal: "no_appeals",
+  contact_appeal: "no_appeals",
+  appeal_status: "asked",
+  related_task_action: "Call",
+  activity_type: "Call",
+};
+
+function sampleQuery(name: string): string {
+  if (name === "account_list_id") return `filter[account_list_id]=${listId}`;
+  if (name === "donation_amount_range") return "filter[donation_amount_range][min]=1&filter[donation_amount_range][max]=100";
+  if (name === "address_lat_lng") return "filter[address_lat_lng][ne][lat]=50&filter[address_lat_lng][ne][lng]=10&filter[address_lat_lng][sw][lat]=40&filter[address_lat_lng][sw][lng]=0";
+  if (name === "notes") return "filter[notes][wildcard_note_search]=call";
+  if (name === "appeal_status") return "filter[appeal]=no_appeals&filter[appeal_status]=asked";
+  const value =
+    SAMPLE_VALUES[name] ??
+    (/(_at|_date|_range|^anniversary|^birthday|next_ask)$/.test(name) ? "2026-01-01..2026-12-31" : /^(any_tags|completed|overdue|starred|no_appeals|tasks_all_completed|address_historic|address_valid|pledge_received|status_valid)$/.test(name) ? "true" : /^contact_info_|^opt_out$/.test(name) ? "Yes" : "x");
+  return `filter[${name}]=${encodeURIComponent(value)}`;
+}
+
+interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+/** A D1 binding that hands out the real statements while remembering each one's SQL and parameters. */
+function recordingDatabase(recorded: Recorded[]): D1Database {
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          const entry: Recorded = { sql, params: [] };
+          recorded.push(entry);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...params: unknown[]) => {
+            entry.params = params;
+            return bind(...params);
+          };
+          return statement;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+async function fullScans(path: string, token: string): Promise<{ status: number; scans: string[] }> {
+  const recorded: Recorded[] = [];
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
+    { ...env, DB: recordingDatabase(recorded) },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  const scans: string[] = [];
+  for (const { sql, params } of recorded) {
+    if (!/^\s*select/i.test(sql)) continue;
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    for (const { detail } of plan.results) if (FULL_SCAN.test(detail)) scans.push(`${detail}  in  ${sql.slice(0, 160)}`);
+  }
+  return { status: response.status, scans };
+}
+
+let token: string;
+let listId: string;
+beforeAll(async () => {
+  const viewer = await createViewer();
+  ({ token } = viewer);
+  listId = viewer.list.id;
+});
+
+describe("query plans", () => {
+  it.each(Object.keys(contactFilters))("contacts filter %s uses indexes", async (name) => {
+    const { status, scans } = await fullScans(`/api/v2/contacts?${sampleQuery(name)}&include=people,addresses`, token);
+    expect(status).toBe(200);
+    expect(scans).toEqual([]);
+  });
+
+  it.each(Object.keys(taskFilters))("tasks filter %s uses indexes", async (name) => {
+    const { status, scans } = await fullScans(`/api/v2/tasks?${sampleQuery(name)}`, token);
+    expect(status).toBe(200);
+    expect(scans).toEqual([]);
+  });
+
+  it.each(["/api/v2/contacts?sort=name", "/api/v2/tasks", "/api/v2/tasks?sort=-start_at nulls", "/api/v2/appeals", "/api/v2/account_lists"])(
+    "%s uses indexes",
+    async (path) => {
+      const { status, scans } = await fullScans(path, token);
+      expect(status).toBe(200);
+      expect(scans).toEqual([]);
+    },
+  );
+
+  it("notices a full scan when one happens", async () => {
+    // The guard itself must be able to fail: a filter on an unindexed expression scans the table.
+    const recorded: Recorded[] = [];
+    const db = recordingDatabase(recorded);
+    await db.prepare("SELECT id FROM contacts WHERE lower(notes) = ?").bind("x").all();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${recorded[0].sql}`).bind(...recorded[0].params).all<{ detail: string }>();
+    expect(plan.results.some(({ detail }) => FULL_SCAN.test(detail))).toBe(true);
+  });
+});
