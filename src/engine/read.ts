@@ -279,8 +279,10 @@ async function loadIncluded(
     );
     const results = (await ctx.db.batch(queries as [typeof queries[0], ...typeof queries])) as Row[][];
     frontier = [];
-    pending.forEach(({ def, tree, shape }, index) => {
-      const rows = results[index];
+    pending.forEach(({ def, tree, shape, ids }, index) => {
+      // Answer included resources in the order they are linked, not in the order an index returned them.
+      const byId = new Map<string, Row>(results[index].map((row) => [String(row.id), row]));
+      const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
         const key = `${def.type}:${row.id}`;
         if (seen.has(key)) continue;
