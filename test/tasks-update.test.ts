@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { errorOf, patch, put } from "./helpers/api";
-import { db, timestamps, uuid } from "./helpers/factories";
+import { db, uuid } from "./helpers/factories";
 import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
 let w: TaskWorld;

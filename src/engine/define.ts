@@ -3,7 +3,7 @@
  * rules, relationships, sorts, filters — and the generic engine (read.ts, write.ts, routes.ts) serves every
  * resource from that description. Resource folders keep only what is truly their own.
  */
-import type { SQL } from "drizzle-orm";
+import { getTableColumns, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Bindings, Database, Viewer } from "../env";
 import type { FieldError } from "../jsonapi/errors";
@@ -147,8 +147,20 @@ export interface ResourceHooks {
 
 const registry = new Map<string, ResourceDef>();
 
+/** A declaration as written: the id and timestamp columns default to the table's `id`, `createdAt` and `updatedAt`. */
+export type ResourceDeclaration<TTable extends SQLiteTable = SQLiteTable> = Omit<ResourceDef<TTable>, "idColumn"> & { idColumn?: SQLiteColumn };
+
 /** Registers a declaration; every resource with timestamps answers created_at, updated_at and updated_in_db_at. */
-export function defineResource<TTable extends SQLiteTable>(def: ResourceDef<TTable>): ResourceDef<TTable> {
+export function defineResource<TTable extends SQLiteTable>(declaration: ResourceDeclaration<TTable>): ResourceDef<TTable> {
+  const columns = getTableColumns(declaration.table) as Record<string, SQLiteColumn | undefined>;
+  const idColumn = declaration.idColumn ?? columns.id;
+  if (!idColumn) throw new Error(`${declaration.type}: the table has no id column; name idColumn`);
+  const def: ResourceDef<TTable> = {
+    ...declaration,
+    idColumn,
+    createdAtColumn: declaration.createdAtColumn ?? columns.createdAt,
+    updatedAtColumn: declaration.updatedAtColumn ?? columns.updatedAt,
+  };
   const timestamps: Record<string, AttributeDef> = {};
   if (def.createdAtColumn) timestamps.created_at = { column: def.createdAtColumn };
   if (def.updatedAtColumn) {

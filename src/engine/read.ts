@@ -9,7 +9,7 @@ import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, not } from "../db/sql";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
-import { listDocument, paginationMeta, singleDocument, type Identifier, type ResourceObject } from "../jsonapi/document";
+import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type AttributeDef, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";

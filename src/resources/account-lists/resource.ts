@@ -3,7 +3,6 @@ import {
   accountListCoaches,
   accountListUsers,
   accountLists,
-  appeals,
   designationAccounts,
   notificationPreferences,
   organizationAccounts,
@@ -17,6 +16,7 @@ import { hasMany, manyBy } from "../../engine/relationships";
 import { conflict, type FieldError } from "../../jsonapi/errors";
 import { toOneLinkage, UUID_PATTERN } from "../../jsonapi/request-document";
 import { todayIn } from "../../jsonapi/time";
+import { appealTarget } from "../donations/list-records";
 import { organizationExists } from "../organizations/resource";
 import { allGroups, balanceGroups, balanceTotal, monthlyPledges, parseGroups, pledgeGroups, progress, type BalanceGroup, type PledgeGroup } from "./totals";
 
@@ -27,7 +27,6 @@ function parseOrganizationId(value: unknown): ParseResult {
 }
 
 /** The primary appeal must be one of the list's own appeals. */
-const APPEALS = { type: "appeals", model: "Appeal", idColumn: appeals.id, accountListColumn: appeals.accountListId };
 
 const listCurrency = (row: Row) => String(row[accountLists.currency.name] ?? "USD");
 const monthlyGoalUnits = (row: Row) => parseMoney(row[accountLists.monthlyGoal.name]);
@@ -80,9 +79,6 @@ export const accountListResource = defineResource({
   type: "account_lists",
   model: "AccountList",
   table: accountLists,
-  idColumn: accountLists.id,
-  createdAtColumn: accountLists.createdAt,
-  updatedAtColumn: accountLists.updatedAt,
   // A list is its own account list: readable by its users and coaches, writable by its users only.
   accountListColumn: accountLists.id,
   attributes: {
@@ -126,7 +122,7 @@ export const accountListResource = defineResource({
         JOIN ${accountListUsers} ON ${q(accountListUsers.userId)} = ${q(organizationAccounts.userId)}
         WHERE ${q(accountListUsers.accountListId)} = ${q(accountLists.id)} ORDER BY ${q(organizationAccounts.createdAt)}, 1))`,
     ),
-    primary_appeal: sameListRelationship("primary_appeal", APPEALS, accountLists.primaryAppealId, (ctx) => ctx.pathParams.id, { nullable: true }),
+    primary_appeal: sameListRelationship("primary_appeal", appealTarget, accountLists.primaryAppealId, (ctx) => ctx.pathParams.id, { nullable: true }),
   },
   hooks: {
     beforeUpdate: (changes, _existing, input, ctx) => checkSalaryOrganization(changes, input.relationships, ctx),

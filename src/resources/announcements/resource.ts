@@ -10,9 +10,6 @@ export const announcementResource = defineResource({
   type: "announcements",
   model: "Announcement",
   table: announcements,
-  idColumn: announcements.id,
-  createdAtColumn: announcements.createdAt,
-  updatedAtColumn: announcements.updatedAt,
   attributes: {
     body: string(announcements.body, { readOnly: true }),
     display_method: string(announcements.displayMethod, { readOnly: true }),
@@ -39,9 +36,6 @@ export const announcementActionResource = defineResource({
   type: "announcement_actions",
   model: "AnnouncementAction",
   table: announcementActions,
-  idColumn: announcementActions.id,
-  createdAtColumn: announcementActions.createdAt,
-  updatedAtColumn: announcementActions.updatedAt,
   attributes: {
     label: string(announcementActions.label, { readOnly: true }),
     action: string(announcementActions.action, { readOnly: true }),

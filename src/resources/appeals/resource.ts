@@ -46,9 +46,6 @@ export const appealResource = defineResource({
   type: "appeals",
   model: "Appeal",
   table: appeals,
-  idColumn: appeals.id,
-  createdAtColumn: appeals.createdAt,
-  updatedAtColumn: appeals.updatedAt,
   accountListColumn: appeals.accountListId,
   attributes: {
     name: string(appeals.name, { required: true }),

@@ -63,9 +63,6 @@ export const backgroundBatchRequestResource = defineResource({
   type: "background_batch_requests",
   model: "BackgroundBatchRequest",
   table: backgroundBatchRequests,
-  idColumn: backgroundBatchRequests.id,
-  createdAtColumn: backgroundBatchRequests.createdAt,
-  updatedAtColumn: backgroundBatchRequests.updatedAt,
   attributes: {
     path: string(backgroundBatchRequests.path, { required: true, maxLength: 2048 }),
     request_params: json(backgroundBatchRequests.requestParams),
@@ -88,9 +85,6 @@ export const backgroundBatchResource = defineResource({
   type: "background_batches",
   model: "BackgroundBatch",
   table: backgroundBatches,
-  idColumn: backgroundBatches.id,
-  createdAtColumn: backgroundBatches.createdAt,
-  updatedAtColumn: backgroundBatches.updatedAt,
   scope: (ctx) => sql`${backgroundBatches.userId} = ${ctx.viewer.id}`,
   attributes: {
     // Still to be processed: not yet claimed, or claimed and not finished.

@@ -99,9 +99,6 @@ export const contactResource = defineResource({
   type: "contacts",
   model: "Contact",
   table: contacts,
-  idColumn: contacts.id,
-  createdAtColumn: contacts.createdAt,
-  updatedAtColumn: contacts.updatedAt,
   accountListColumn: contacts.accountListId,
   attributes: {
     name: string(contacts.name, { required: true, maxLength: 255 }),

@@ -32,9 +32,6 @@ export const balanceResource = defineResource({
   type: "balances",
   model: "Balance",
   table: balances,
-  idColumn: balances.id,
-  createdAtColumn: balances.createdAt,
-  updatedAtColumn: balances.updatedAt,
   attributes: {
     balance: money(balances.balance, { readOnly: true }),
   },
@@ -47,9 +44,6 @@ export const designationAccountResource = defineResource({
   type: "designation_accounts",
   model: "DesignationAccount",
   table: designationAccounts,
-  idColumn: designationAccounts.id,
-  createdAtColumn: designationAccounts.createdAt,
-  updatedAtColumn: designationAccounts.updatedAt,
   accountListColumn: designationAccounts.accountListId,
   attributes: {
     // The only field people change here: whether the balance counts in the list's totals.

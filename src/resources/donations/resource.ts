@@ -31,9 +31,6 @@ export const donationResource = defineResource({
   type: "donations",
   model: "Donation",
   table: donations,
-  idColumn: donations.id,
-  createdAtColumn: donations.createdAt,
-  updatedAtColumn: donations.updatedAt,
   accountListColumn: donations.accountListId,
   attributes: {
     amount: money(donations.amount, { required: true }),

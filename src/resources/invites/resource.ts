@@ -33,9 +33,6 @@ export const inviteResource = defineResource({
   type: "account_list_invites",
   model: "AccountListInvite",
   table: accountListInvites,
-  idColumn: accountListInvites.id,
-  createdAtColumn: accountListInvites.createdAt,
-  updatedAtColumn: accountListInvites.updatedAt,
   accountListColumn: accountListInvites.accountListId,
   attributes: {
     accepted_at: stored(accountListInvites.acceptedAt),

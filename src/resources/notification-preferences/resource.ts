@@ -15,9 +15,6 @@ export const notificationTypeResource = defineResource({
   type: "notification_type",
   model: "NotificationType",
   table: notificationTypes,
-  idColumn: notificationTypes.id,
-  createdAtColumn: notificationTypes.createdAt,
-  updatedAtColumn: notificationTypes.updatedAt,
   attributes: {
     key: stored(notificationTypes.key),
     description: stored(notificationTypes.description),
@@ -29,9 +26,6 @@ export const notificationPreferenceResource = defineResource({
   type: "notification_preferences",
   model: "NotificationPreference",
   table: notificationPreferences,
-  idColumn: notificationPreferences.id,
-  createdAtColumn: notificationPreferences.createdAt,
-  updatedAtColumn: notificationPreferences.updatedAt,
   accountListColumn: notificationPreferences.accountListId,
   attributes: {
     app: boolean(notificationPreferences.app),

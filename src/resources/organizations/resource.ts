@@ -12,9 +12,6 @@ export const organizationResource = defineResource({
   type: "organizations",
   model: "Organization",
   table: organizations,
-  idColumn: organizations.id,
-  createdAtColumn: organizations.createdAt,
-  updatedAtColumn: organizations.updatedAt,
   attributes: {
     name: stored(organizations.name),
     api_class: stored(organizations.apiClass),
@@ -29,9 +26,6 @@ export const organizationAccountResource = defineResource({
   type: "organization_accounts",
   model: "OrganizationAccount",
   table: organizationAccounts,
-  idColumn: organizationAccounts.id,
-  createdAtColumn: organizationAccounts.createdAt,
-  updatedAtColumn: organizationAccounts.updatedAt,
   attributes: {
     username: stored(organizationAccounts.username),
   },

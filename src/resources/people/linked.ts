@@ -11,9 +11,6 @@ export const addressResource = defineResource({
   type: "addresses",
   model: "Address",
   table: addresses,
-  idColumn: addresses.id,
-  createdAtColumn: addresses.createdAt,
-  updatedAtColumn: addresses.updatedAt,
   attributes: {
     street: stored(addresses.street),
     city: stored(addresses.city),
@@ -37,9 +34,6 @@ export const donorAccountResource = defineResource({
   type: "donor_accounts",
   model: "DonorAccount",
   table: donorAccounts,
-  idColumn: donorAccounts.id,
-  createdAtColumn: donorAccounts.createdAt,
-  updatedAtColumn: donorAccounts.updatedAt,
   attributes: {
     account_number: stored(donorAccounts.accountNumber),
     name: stored(donorAccounts.name),
@@ -53,9 +47,6 @@ export const contactReferralResource = defineResource({
   type: "contact_referrals",
   model: "ContactReferral",
   table: contactReferrals,
-  idColumn: contactReferrals.id,
-  createdAtColumn: contactReferrals.createdAt,
-  updatedAtColumn: contactReferrals.updatedAt,
   attributes: {},
   relationships: {
     referred_by: belongsTo("contacts", contactReferrals.referredById),

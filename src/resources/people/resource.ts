@@ -22,9 +22,6 @@ export const personResource = defineResource({
   type: "people",
   model: "Person",
   table: people,
-  idColumn: people.id,
-  createdAtColumn: people.createdAt,
-  updatedAtColumn: people.updatedAt,
   attributes: {
     first_name: stored(people.firstName),
     last_name: stored(people.lastName),
@@ -70,9 +67,6 @@ function personDetail(type: string, model: string, table: PersonDetailTable, att
     type,
     model,
     table,
-    idColumn: table.id,
-    createdAtColumn: table.createdAt,
-    updatedAtColumn: table.updatedAt,
     attributes,
     relationships: { person: belongsTo("people", table.personId) },
   });
@@ -118,9 +112,6 @@ export const familyRelationshipResource = defineResource({
   type: "family_relationships",
   model: "FamilyRelationship",
   table: familyRelationships,
-  idColumn: familyRelationships.id,
-  createdAtColumn: familyRelationships.createdAt,
-  updatedAtColumn: familyRelationships.updatedAt,
   attributes: { relationship: stored(familyRelationships.relationship) },
   relationships: {
     person: belongsTo("people", familyRelationships.personId),

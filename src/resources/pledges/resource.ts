@@ -68,9 +68,6 @@ export const pledgeResource = defineResource({
   type: "pledges",
   model: "Pledge",
   table: pledges,
-  idColumn: pledges.id,
-  createdAtColumn: pledges.createdAt,
-  updatedAtColumn: pledges.updatedAt,
   accountListColumn: pledges.accountListId,
   attributes: {
     amount: money(pledges.amount, { required: true }),

@@ -28,9 +28,6 @@ export const activityContactResource = defineResource({
   type: "activity_contacts",
   model: "ActivityContact",
   table: activityContacts,
-  idColumn: activityContacts.id,
-  createdAtColumn: activityContacts.createdAt,
-  updatedAtColumn: activityContacts.updatedAt,
   attributes: {},
   relationships: {
     task: belongsTo("tasks", activityContacts.taskId),
@@ -42,9 +39,6 @@ export const commentResource = defineResource({
   type: "comments",
   model: "Comment",
   table: comments,
-  idColumn: comments.id,
-  createdAtColumn: comments.createdAt,
-  updatedAtColumn: comments.updatedAt,
   attributes: { body: stored(comments.body) },
   relationships: { person: belongsTo("people", comments.personId) },
 });
@@ -67,9 +61,6 @@ export const taskResource = defineResource({
   type: "tasks",
   model: "Task",
   table: tasks,
-  idColumn: tasks.id,
-  createdAtColumn: tasks.createdAt,
-  updatedAtColumn: tasks.updatedAt,
   accountListColumn: tasks.accountListId,
   attributes: {
     activity_type: string(tasks.activityType, { oneOf: ACTIVITIES }),

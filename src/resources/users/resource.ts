@@ -33,9 +33,6 @@ export const userResource = defineResource({
   type: "users",
   model: "User",
   table: users,
-  idColumn: users.id,
-  createdAtColumn: users.createdAt,
-  updatedAtColumn: users.updatedAt,
   scope: (ctx) => sql`${users.id} = ${ctx.viewer.id}`,
   // Included as users and coaches of a list: people who share one of the viewer's lists (and the viewer).
   includeScope: (ctx) => sql`(${q(users.id)} = ${ctx.viewer.id}
