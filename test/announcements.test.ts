@@ -45,6 +45,9 @@ describe("GET /api/v2/announcements", () => {
     expect(second.body.meta.pagination).toEqual({ page: 2, per_page: 2, total_count: 3, total_pages: 2 });
     const alias = await get("/api/v2/announcements?page[number]=2&page[size]=2", token);
     expect(alias.body.data).toHaveLength(1);
+    const beyond = await get("/api/v2/announcements?page=5&per_page=2", token);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.meta.pagination).toEqual({ page: 5, per_page: 2, total_count: 3, total_pages: 2 });
     const count = await get("/api/v2/announcements?per_page=0", token);
     expect(count.body.data).toEqual([]);
     expect(count.body.meta.pagination).toEqual({ page: 1, per_page: 0, total_count: 3, total_pages: 0 });

@@ -6,7 +6,7 @@ import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, inList, not } from "../db/sql";
+import { and, inList, not, q } from "../db/sql";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
@@ -183,23 +183,47 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const where = and([readScope(def, ctx), extra.where, ...conditions]);
   const shape = shapeFor(def, params, params.includeAll ? "all" : params.include);
   const db = ctx.db;
-  const countQuery = db.select({ count: sql<number>`count(*)` }).from(def.table).where(where);
-  const pageQuery = db
-    .select(selectionFor(def, shape, ctx))
-    .from(def.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
   const wantRates = usesRates(def, shape) || includeNeedsRates(def, params);
-  const [countRows, rows, rateRows] = (await (wantRates
-    ? db.batch([countQuery, pageQuery, db.select().from(currencyRates)])
-    : db.batch([countQuery, pageQuery]))) as [Array<{ count: number }>, Row[], Array<{ code: string; rate: string }>?];
-  const extras: ReadExtras = { rates: ratesMap(rateRows ?? []) };
-  const data = (perPage === 0 ? [] : rows).map((row) => toResourceObject(def, row, shape, ctx, extras));
-  const included = await loadIncluded(def, perPage === 0 ? [] : rows, params, ctx, extras, data);
+  const ratesQuery = db.select().from(currencyRates);
+  const countQuery = db.select({ count: sql<number>`count(*)` }).from(def.table).where(where);
+  let rows: Row[] = [];
+  let totalCount: number | undefined;
+  let rateRows: Array<{ code: string; rate: string }> = [];
+  if (perPage === 0) {
+    const [counted, rates] = (await (wantRates ? db.batch([countQuery, ratesQuery]) : db.batch([countQuery]))) as [Array<{ count: number }>, typeof rateRows?];
+    totalCount = Number(counted[0]?.count ?? 0);
+    rateRows = rates ?? [];
+  } else {
+    /*
+     * Two steps in one statement. A narrow inner query finds the page's ids in order and, with a window count in
+     * the same pass, how many rows match; only then are the wide columns (linkage and computed subqueries) read,
+     * for the page's rows alone. Selecting them directly would compute them for every matching row whenever the
+     * order needs a sort, and would evaluate the filters twice (once more for the count).
+     */
+    const pageIds = db
+      .select({ id: sql<string>`${q(def.idColumn)}`.as("page_id"), total: sql<number>`count(*) OVER ()`.as("page_total") })
+      .from(def.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage)
+      .as("page");
+    const pageQuery = db
+      .select({ ...selectionFor(def, shape, ctx), $total: pageIds.total })
+      .from(def.table)
+      .innerJoin(pageIds, sql`${q(def.idColumn)} = ${pageIds.id}`)
+      .orderBy(...order);
+    const [pageRows, rates] = (await (wantRates ? db.batch([pageQuery, ratesQuery]) : db.batch([pageQuery]))) as [Row[], typeof rateRows?];
+    rows = pageRows;
+    rateRows = rates ?? [];
+    // A page past the end has no row to carry the total: count separately, only then.
+    totalCount = rows.length > 0 ? Number(rows[0].$total) : Number((await countQuery)[0]?.count ?? 0);
+  }
+  const extras: ReadExtras = { rates: ratesMap(rateRows) };
+  const data = rows.map((row) => toResourceObject(def, row, shape, ctx, extras));
+  const included = await loadIncluded(def, rows, params, ctx, extras, data);
   const meta = {
-    pagination: paginationMeta(page, perPage, Number(countRows[0]?.count ?? 0)),
+    pagination: paginationMeta(page, perPage, totalCount),
     sort: rawSort(ctx.params),
     filter: echo,
     ...(extra.meta ? await extra.meta(where) : {}),
