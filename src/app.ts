@@ -19,7 +19,7 @@ import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
-import { isBatchItem } from "./resources/batch/items";
+import { isBatchItem } from "./auth/batch-items";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 

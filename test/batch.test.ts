@@ -105,6 +105,30 @@ describe("POST /api/v2/batch", () => {
     expect(JSON.parse(entry.body).data[0].attributes).toEqual({ title: "Welcome" });
   });
 
+  it("lets later items use access an earlier item gained, and answers a long run of reads in order", async () => {
+    const owner = await createViewer();
+    const inviteId = uuid();
+    const code = "c".repeat(64);
+    await db.insert(schema.accountListInvites).values({ id: inviteId, accountListId: owner.list.id, invitedByUserId: owner.user.id, code, recipientEmail: "alice@example.org", inviteUserAs: "user", ...timestamps() });
+    const ownersList = `/api/v2/account_lists/${owner.list.id}`;
+    const reads = Array.from({ length: 9 }, (_, i) => ({ method: "GET", path: i % 2 ? "/api/v2/constants?fields[constant_list]=codes" : "/api/v2/announcements" }));
+    const response = await batch({
+      requests: [
+        { method: "GET", path: ownersList },
+        { method: "PUT", path: `${ownersList}/invites/${inviteId}/accept`, body: { data: { type: "account_list_invites", attributes: { code } } } },
+        { method: "GET", path: `${ownersList}?fields[account_lists]=name` },
+        ...reads,
+      ],
+    });
+    const entries = response.body as Entry[];
+    expect(entries.map((e) => e.status)).toEqual([403, 200, 200, ...reads.map(() => 200)]);
+    reads.forEach((read, i) => {
+      const body = JSON.parse(entries[3 + i].body);
+      if (read.path.includes("constants")) expect(body.data.type).toBe("constant_list");
+      else expect(body.data[0].type).toBe("announcements");
+    });
+  });
+
   it("with on_error ABORT stops at the first failing item and answers with its status", async () => {
     const before = (await storedPreferences(alice.list.id)).length;
     const response = await batch({

@@ -2,7 +2,8 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema";
-import type { AppEnv, Viewer } from "../env";
+import type { AppEnv, Database, Viewer } from "../env";
+import { batchItemViewer } from "./batch-items";
 import { unauthorized } from "../jsonapi/errors";
 import { InvalidTokenError, verifyToken } from "./token";
 
@@ -15,19 +16,8 @@ function bearerToken(authorization: string | undefined, url: string): string | u
   return new URL(url).searchParams.get("access_token") ?? undefined;
 }
 
-/** Verifies the token and loads the viewer with their account lists in one round trip. */
-export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const token = bearerToken(c.req.header("authorization"), c.req.url);
-  if (!token) throw unauthorized("An access token is required: send Authorization: Bearer <token>");
-  if (!c.env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
-  let userId: string;
-  try {
-    userId = (await verifyToken(c.env.JWT_SECRET, token)).user_id;
-  } catch (error) {
-    if (error instanceof InvalidTokenError) throw unauthorized(error.message);
-    throw error;
-  }
-  const db = c.get("db") ?? drizzle(c.env.DB, { schema });
+/** The user with the account lists they may read (user or coach) and write (user only), in one round trip. */
+export async function loadViewer(db: Database, userId: string): Promise<Viewer | undefined> {
   const [userRows, memberRows, coachRows] = await db.batch([
     db
       .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId })
@@ -38,15 +28,36 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     db.select({ id: accountListCoaches.accountListId }).from(accountListCoaches).where(sql`${accountListCoaches.userId} = ${userId}`),
   ]);
   const user = userRows[0];
-  if (!user) throw unauthorized("The access token's user does not exist");
+  if (!user) return undefined;
   const writableListIds = memberRows.map((r) => r.id);
-  const viewer: Viewer = {
+  return {
     id: user.id,
     timeZone: user.timeZone ?? "UTC",
     defaultAccountListId: user.defaultAccountListId ?? null,
     writableListIds,
     readableListIds: [...new Set([...writableListIds, ...coachRows.map((r) => r.id)])],
   };
+}
+
+/** Verifies the token and loads the viewer; batch items reuse the caller their batch already authenticated. */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const known = batchItemViewer(c.req.raw);
+  if (known) {
+    c.set("viewer", known);
+    return next();
+  }
+  const token = bearerToken(c.req.header("authorization"), c.req.url);
+  if (!token) throw unauthorized("An access token is required: send Authorization: Bearer <token>");
+  if (!c.env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
+  let userId: string;
+  try {
+    userId = (await verifyToken(c.env.JWT_SECRET, token)).user_id;
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw unauthorized(error.message);
+    throw error;
+  }
+  const viewer = await loadViewer(c.get("db") ?? drizzle(c.env.DB, { schema }), userId);
+  if (!viewer) throw unauthorized("The access token's user does not exist");
   c.set("viewer", viewer);
   await next();
 });

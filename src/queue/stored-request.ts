@@ -1,7 +1,7 @@
 /**
  * Turns a stored background-batch request into the Request the app runs for the batch's owner.
  */
-import { markBatchItem } from "../resources/batch/items";
+import { markBatchItem } from "../auth/batch-items";
 import type { Claim } from "./claims";
 
 const JSONAPI = "application/vnd.api+json";

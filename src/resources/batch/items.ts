@@ -7,21 +7,6 @@ import { JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
 
 export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
 
-/**
- * Requests built by a batch. Membership is by object identity, so a client cannot claim it with a header;
- * the app sees the same Request object as `c.req.raw`.
- */
-const batchItems = new WeakSet<Request>();
-
-export function markBatchItem(request: Request): Request {
-  batchItems.add(request);
-  return request;
-}
-
-export function isBatchItem(request: Request): boolean {
-  return batchItems.has(request);
-}
-
 /** The path as the router will see it, loosened (case, repeated and trailing slashes) so no spelling slips through. */
 function comparablePath(url: URL): string {
   let path = url.pathname;

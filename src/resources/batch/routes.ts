@@ -1,15 +1,20 @@
 /**
  * POST /api/v2/batch: several requests in one round trip, run in order through this same app (a later request
  * sees what an earlier one wrote) with the caller's credentials, answered as one plain JSON array.
+ * Consecutive reads cannot affect each other, so each run of GET items goes concurrently, a few at a time.
  */
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv, Viewer } from "../../env";
 import { ApiError, badRequest } from "../../jsonapi/errors";
 import { registerBackgroundBatchRoutes } from "../background-batches/routes";
 import { API } from "../paths";
-import { INSIDE_BATCH_REFUSAL, isBatchItem, markBatchItem, recordError, recordInternalError, recordResponse, refusalInsideBatch, type RecordedResponse } from "./items";
+import { isBatchItem, markBatchItem } from "../../auth/batch-items";
+import { loadViewer } from "../../auth/middleware";
+import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordResponse, refusalInsideBatch, type RecordedResponse } from "./items";
 
 export const MAX_BATCH_ITEMS = 100;
+/** GET items in flight at once: enough to overlap database waits, few enough to stay within connection limits. */
+const CONCURRENT_READS = 6;
 const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const JSONAPI = "application/vnd.api+json";
 
@@ -59,7 +64,12 @@ function itemBody(method: string, body: unknown): string | undefined {
   return typeof body === "string" ? body : JSON.stringify(body);
 }
 
-async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown): Promise<RecordedResponse> {
+function itemMethod(item: unknown): string {
+  const method = typeof item === "object" && item !== null ? (item as Record<string, unknown>).method : undefined;
+  return typeof method === "string" ? method.toUpperCase() : "";
+}
+
+async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown, viewer: Viewer): Promise<RecordedResponse> {
   if (typeof item !== "object" || item === null || Array.isArray(item)) {
     return recordError(badRequest("Each batch request must be an object with method and path"));
   }
@@ -82,7 +92,7 @@ async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown): Pr
   headers.set("Accept", c.req.header("accept") ?? JSONAPI);
   const text = itemBody(method, body);
   if (text !== undefined) headers.set("Content-Type", JSONAPI);
-  const request = markBatchItem(new Request(url, { method, headers, body: text }));
+  const request = markBatchItem(new Request(url, { method, headers, body: text }), viewer);
   try {
     return await recordResponse(await app.fetch(request, c.env, executionContext(c)));
   } catch (error) {
@@ -97,16 +107,26 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
     if (isBatchItem(c.req.raw)) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
     const { items, abortOnError } = readBatchDocument(await c.req.text());
     const entries: RecordedResponse[] = [];
-    let status = 200;
-    for (const item of items) {
-      const entry = await runItem(app, c, item);
-      entries.push(entry);
-      if (abortOnError && entry.status >= 400) {
-        status = entry.status;
-        break;
+    let viewer = c.get("viewer");
+    let index = 0;
+    while (index < items.length) {
+      // A run of consecutive GET items (at most CONCURRENT_READS), or one other item on its own.
+      let end = index + 1;
+      if (itemMethod(items[index]) === "GET") {
+        while (end < items.length && end - index < CONCURRENT_READS && itemMethod(items[end]) === "GET") end++;
       }
+      const ran = await Promise.all(items.slice(index, end).map((item) => runItem(app, c, item, viewer)));
+      const failed = abortOnError ? ran.findIndex((entry) => entry.status >= 400) : -1;
+      if (failed >= 0) {
+        entries.push(...ran.slice(0, failed + 1));
+        return c.json(entries, ran[failed].status as 200);
+      }
+      entries.push(...ran);
+      // A write may change what the caller can reach (an accepted invite): read their lists again.
+      if (itemMethod(items[index]) !== "GET") viewer = (await loadViewer(c.get("db"), viewer.id)) ?? viewer;
+      index = end;
     }
-    return c.json(entries, status as 200);
+    return c.json(entries, 200);
   });
   registerBackgroundBatchRoutes(app);
 }
