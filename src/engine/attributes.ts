@@ -9,7 +9,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { parseMoney, formatMoney } from "../db/decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
 import { CURRENCY_CODES } from "../constants/currencies";
-import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, WriteRule } from "./define";
+import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, SharedSelect, WriteRule } from "./define";
 
 const ok = (value: unknown): ParseResult => ({ ok: true, value });
 const fail = (message: string): ParseResult => ({ ok: false, message });
@@ -157,6 +157,11 @@ export function computed(
     default: options.default,
     read: read ? (row, ctx, extras, selected) => read(selected, row, ctx, extras) : undefined,
   };
+}
+
+/** One part of a shared per-row selection (see AttributeDef.shared), picked out in code. */
+export function fromShared(shared: SharedSelect, read: (value: unknown, row: Row, ctx: RequestContext, extras: ReadExtras) => unknown): AttributeDef {
+  return { shared, read: (row, ctx, extras, selected) => read(selected, row, ctx, extras) };
 }
 
 /** A value derived in code from stored columns. */

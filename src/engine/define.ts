@@ -35,6 +35,11 @@ export interface AttributeDef {
   column?: SQLiteColumn;
   /** A computed SQL expression, selected per row under `$<attribute>` when the attribute is wanted. */
   select?: (ctx: RequestContext) => SQL;
+  /**
+   * A per-row SQL value several attributes read from (e.g. one aggregate over a child table answering many
+   * attributes): selected once, under `%<key>`, when any of them is wanted; `read` gets it as `selected`.
+   */
+  shared?: SharedSelect;
   /** Other columns the read function needs. */
   needs?: SQLiteColumn[];
   /** Turns the selected values into the answered value; defaults to the column value or the computed value. */
@@ -47,6 +52,11 @@ export interface AttributeDef {
   default?: boolean;
   /** With `default: false`: still listed by default when the resource is a single-resource document's data. */
   defaultOnShow?: boolean;
+}
+
+export interface SharedSelect {
+  key: string;
+  select: (ctx: RequestContext) => SQL;
 }
 
 export interface WriteRule {

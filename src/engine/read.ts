@@ -48,6 +48,7 @@ function selectionFor(def: ResourceDef, shape: Shape, ctx: RequestContext): Sele
     for (const column of attr.needs ?? []) selection[columnKey(column)] = column;
     // Aliased: D1 drops all but one of several result columns that share a name (two identical expressions).
     if (attr.select) selection[`$${name}`] = attr.select(ctx).as(`$${name}`);
+    if (attr.shared) selection[`%${attr.shared.key}`] ??= attr.shared.select(ctx).as(`%${attr.shared.key}`);
   }
   for (const name of shape.linkage) {
     const rel = def.relationships[name];
@@ -61,7 +62,7 @@ function usesRates(def: ResourceDef, shape: Shape): boolean {
 }
 
 function attributeValue(attr: AttributeDef, name: string, row: Row, ctx: RequestContext, extras: ReadExtras): unknown {
-  const selected = attr.column ? row[columnKey(attr.column)] : row[`$${name}`];
+  const selected = attr.column ? row[columnKey(attr.column)] : attr.shared ? row[`%${attr.shared.key}`] : row[`$${name}`];
   const value = attr.read ? attr.read(row, ctx, extras, selected) : selected;
   return value === undefined ? null : value;
 }

@@ -22,8 +22,8 @@ import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../..
 import { convertedSumsJson, formatMoney } from "../../db/decimal";
 import { q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
-import { boolean, computed, currencyCode, date, derived, money, stored, string, timestamp } from "../../engine/attributes";
-import { defineResource, type AttributeDef, type Row } from "../../engine/define";
+import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
+import { defineResource, type AttributeDef, type Row, type SharedSelect } from "../../engine/define";
 import { belongsTo, hasMany, hasOne, manyBy } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
@@ -36,13 +36,39 @@ import { pledgeFrequencyKey } from "./pledge-frequency";
 const tagTable = { table: contactTags, owner: contactTags.contactId, name: contactTags.name };
 
 /**
- * The latest completion date of the contact's completed tasks of these activity types (any type when none):
- * last_appointment = Appointment; last_letter = Letter, Support Letter, Reminder Letter; last_phone_call = Call;
- * last_pre_call = Pre Call Letter; last_thank = Thank; last_activity = any completed task.
+ * What the contact's tasks say, from one pass over them: the latest completion date of completed tasks of each
+ * group of activity types (last_appointment = Appointment; last_letter = Letter, Support Letter, Reminder Letter;
+ * last_phone_call = Call; last_pre_call = Pre Call Letter; last_thank = Thank; last_activity = any type), then
+ * the number of open tasks.
  */
-function lastCompleted(activityTypes: string[] = []): AttributeDef {
-  const ofType = activityTypes.length > 0 ? sql` AND ${q(tasks.activityType)} IN (SELECT value FROM json_each(${JSON.stringify(activityTypes)}))` : sql``;
-  return computed(() => sql`(${selectFromContactTasks(sql`substr(MAX(${q(tasks.completedAt)}), 1, 10)`, sql`${q(tasks.completed)} = 1${ofType}`)})`);
+const TASK_DATE_GROUPS: Record<string, string[]> = {
+  last_activity: [],
+  last_appointment: ["Appointment"],
+  last_letter: ["Letter", "Support Letter", "Reminder Letter"],
+  last_phone_call: ["Call"],
+  last_pre_call: ["Pre Call Letter"],
+  last_thank: ["Thank"],
+};
+
+const taskSummary: SharedSelect = {
+  key: "task_summary",
+  select: () => {
+    const latest = Object.values(TASK_DATE_GROUPS).map((types) => {
+      const ofType = types.length > 0 ? sql` AND ${q(tasks.activityType)} IN (SELECT value FROM json_each(${JSON.stringify(types)}))` : sql``;
+      return sql`substr(MAX(CASE WHEN ${q(tasks.completed)} = 1${ofType} THEN ${q(tasks.completedAt)} END), 1, 10)`;
+    });
+    return sql`(${selectFromContactTasks(sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${isOpenTask} THEN 1 ELSE 0 END))`)})`;
+  },
+};
+
+const TASK_SUMMARY_PARTS = [...Object.keys(TASK_DATE_GROUPS), "uncompleted_tasks_count"];
+
+function fromTaskSummary(part: string): AttributeDef {
+  const index = TASK_SUMMARY_PARTS.indexOf(part);
+  return fromShared(taskSummary, (value) => {
+    const picked = (JSON.parse(String(value ?? "[]")) as unknown[])[index] ?? null;
+    return part === "uncompleted_tasks_count" ? Number(picked ?? 0) : picked;
+  });
 }
 
 /** JSON array of ids from `SELECT <id> ... ORDER BY ...`. */
@@ -141,16 +167,13 @@ export const contactResource = defineResource({
     suggested_changes: derived([contacts.suggestedChanges], (row) => row.suggested_changes ?? {}),
     tag_list: tagListAttribute(tagTable, contacts.id),
     last_donation: computed(() => lastDonationDate),
-    last_activity: lastCompleted(),
-    last_appointment: lastCompleted(["Appointment"]),
-    last_letter: lastCompleted(["Letter", "Support Letter", "Reminder Letter"]),
-    last_phone_call: lastCompleted(["Call"]),
-    last_pre_call: lastCompleted(["Pre Call Letter"]),
-    last_thank: lastCompleted(["Thank"]),
-    uncompleted_tasks_count: computed(
-      () => sql`(${selectFromContactTasks(sql`count(*)`, isOpenTask)})`,
-      (value) => Number(value ?? 0),
-    ),
+    last_activity: fromTaskSummary("last_activity"),
+    last_appointment: fromTaskSummary("last_appointment"),
+    last_letter: fromTaskSummary("last_letter"),
+    last_phone_call: fromTaskSummary("last_phone_call"),
+    last_pre_call: fromTaskSummary("last_pre_call"),
+    last_thank: fromTaskSummary("last_thank"),
+    uncompleted_tasks_count: fromTaskSummary("uncompleted_tasks_count"),
     lifetime_donations: lifetimeDonations,
   },
   relationships: {
