@@ -175,7 +175,7 @@ export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: Re
   return inList(column, ids);
 }
 
-/** A list document: one batch for count + page (+ rates), then one query per include path. */
+/** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
   const { page, perPage } = parsePaging(ctx.params);
   const params = parseDocumentParams(ctx.params);
