@@ -80,7 +80,7 @@ function scenarioTable(run: SizeRun): string {
       String(r.load.errors),
       ...d1Cells(r.probe),
       r.probe ? kib(r.probe.bytes) : "-",
-      r.load.errors ? Object.entries(r.load.statusCounts).map(([s, n]) => `${n}x${s}`).join(" ") : "",
+      [r.skipped, r.load.errors ? Object.entries(r.load.statusCounts).map(([s, n]) => `${n}x${s}`).join(" ") : ""].filter(Boolean).join("; "),
     ];
   });
   return table(["Scenario", "req/s", "vs baseline", "p50 ms", "p99 ms", "errors", "D1 round trips", "D1 queries", "rows read", "response", "note"], rows);
@@ -127,9 +127,9 @@ function checks(report: Report): Check[] {
     const one = trips.get("contacts include=people");
     const two = trips.get("contacts include=people,addresses");
     list.push({
-      target: `+1 D1 round trip per include path ${at}`,
+      target: `at most +1 D1 round trip per include path ${at}`,
       value: `${plain} / ${one} / ${two} (none / people / people,addresses)`,
-      pass: typeof plain === "number" && typeof one === "number" && typeof two === "number" ? one === plain + 1 && two === plain + 2 : undefined,
+      pass: typeof plain === "number" && typeof one === "number" && typeof two === "number" ? one <= plain + 1 && two <= plain + 2 : undefined,
     });
     list.push({
       target: `tasks D1 round trips constant in page size and filter count ${at}`,
@@ -187,10 +187,13 @@ export function renderReport(report: Report): string {
       roundTripTable(run),
       "",
       run.batch
-        ? `50 GETs one by one: ${fixed(run.batch.singlesMs, 0)} ms; the same 50 in one POST /api/v2/batch: ${fixed(run.batch.batchMs, 0)} ms (**${fixed(run.batch.ratio, 2)}x**; single answers ${run.batch.statuses}).`
+        ? `50 GETs of a contact (sparse fieldset) one by one: ${fixed(run.batch.singlesMs, 0)} ms; the same 50 in one POST /api/v2/batch: ` +
+          `${fixed(run.batch.batchMs, 0)} ms (**${fixed(run.batch.ratio, 2)}x**; single answers ${run.batch.statuses}). ` +
+          `On loopback a request costs no network round trip; with a 50 ms one the same work would give ` +
+          `${fixed((50 * (50 + run.batch.singlesMs / 50)) / (50 + run.batch.batchMs), 1)}x.`
         : "Batch comparison: not measured.",
       "",
-      `Background batch of 100 GETs, POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
+      `Background batch of 100 GETs of a contact (sparse fieldset), POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

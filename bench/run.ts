@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
 import { benchIds, datasetStatements } from "./dataset";
-import { load, probe } from "./load";
+import { load, probe, settleWith } from "./load";
 import { renderReport, type GenerationStep, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
 import { ROOT, buildWorkers, migrationStatements, startServers, type D1Handle } from "./server";
@@ -97,7 +97,7 @@ async function sampleContacts(db: D1Handle, contacts: number): Promise<string[]>
 
 const isMissingRoute = (body: string) => body.includes("Route not found");
 
-async function runScenarios(target: Target, contactIds: string[], options: Options): Promise<ScenarioResult[]> {
+async function runScenarios(target: Target, contactIds: string[], options: Options, restarts: () => number): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios(target, contactIds)) {
     const path = scenario.request.url.replace(/^https?:\/\/[^/]+/, "");
@@ -116,7 +116,9 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
     if (result.probe.status >= 300) {
       log(`${scenario.name}: probe answered ${result.probe.status}: ${result.probe.body.slice(0, 300)}`);
     }
+    const restartsBefore = restarts();
     result.load = await load(scenario.request, options.duration);
+    if (restarts() > restartsBefore) result.skipped = "workerd crashed and restarted during this load";
     log(
       `${scenario.name}: ${result.load.requestsPerSecond.toFixed(0)} req/s, p50 ${result.load.p50} ms, p99 ${result.load.p99} ms, ` +
         `errors ${result.load.errors}, D1 ${result.probe.roundTrips ?? "-"} trips / ${result.probe.queries ?? "-"} queries / ${result.probe.rowsRead ?? "-"} rows`,
@@ -136,8 +138,9 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     log(`dataset ready in ${(generation.ms / 1000).toFixed(2)} s: ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);
     const token = await mintToken(secret, benchIds.viewer, 6 * 3600);
     const target: Target = { api: servers.api, baseline: servers.baseline, token };
+    settleWith(servers.baseline);
     const contactIds = await sampleContacts(servers.db, contacts);
-    const results = await runScenarios(target, contactIds, options);
+    const results = await runScenarios(target, contactIds, options, servers.restarts);
     const roundTrips = await roundTripRows(target);
     const batchAvailable = results.some((r) => r.name.startsWith("batch") && r.load);
     const batch = batchAvailable ? await compareBatch(target, contactIds) : undefined;

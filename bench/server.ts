@@ -45,6 +45,8 @@ export async function buildWorkers(): Promise<BuildReport> {
 
 export interface Servers {
   mf: Miniflare;
+  /** How many times workerd crashed and Miniflare restarted it since the start. */
+  restarts(): number;
   api: string;
   baseline: string;
   db: D1Handle;
@@ -65,9 +67,10 @@ const LOOPBACK = "127.0.0.1";
  */
 /**
  * `persistDir` keeps D1 (and the other storage) on disk there; without it everything is in memory.
- * `metrics: false` leaves BENCH_METRICS unset (no X-D1-* headers).
+ * `metrics: false` leaves BENCH_METRICS unset (no X-D1-* headers); `inspectorPort` opens the DevTools protocol
+ * for the service (ws://127.0.0.1:<port>/api), e.g. to take a CPU profile under load.
  */
-export async function startServers(options: { persistDir?: string; secret: string; metrics?: boolean }): Promise<Servers> {
+export async function startServers(options: { persistDir?: string; secret: string; metrics?: boolean; inspectorPort?: number }): Promise<Servers> {
   // The bundle is one ES module, so wrangler's module rules (for importing .sql, .wasm, ...) do not apply.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml")).workerOptions as V4WorkerOptionsShape;
   type RateLimit = { namespace_id: string; simple: { limit: number; period?: 10 | 60 } };
@@ -77,8 +80,12 @@ export async function startServers(options: { persistDir?: string; secret: strin
       { ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } },
     ]),
   );
+  let restarts = 0;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
+      unsafeHandleRuntimeRestart: () => {
+        restarts += 1;
+      },
       host: LOOPBACK,
       port: 0,
       // No network here: the default Request.cf placeholder instead of a download.
@@ -86,6 +93,7 @@ export async function startServers(options: { persistDir?: string; secret: strin
       log: new Log(LogLevel.WARN),
       logRequests: false,
       resourcePersistencePath: options.persistDir,
+      inspectorPort: options.inspectorPort,
       workers: [
         {
           ...workerOptions,
@@ -98,6 +106,7 @@ export async function startServers(options: { persistDir?: string; secret: strin
             ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
           },
           ratelimits,
+          unsafeInspectorProxy: options.inspectorPort !== undefined,
           unsafeDirectSockets: [{ host: LOOPBACK, port: 0 }],
         },
         {
@@ -118,6 +127,7 @@ export async function startServers(options: { persistDir?: string; secret: strin
   const db = (await mf.getD1Database("DB", "api")) as unknown as D1Handle;
   return {
     mf,
+    restarts: () => restarts,
     api,
     baseline,
     db,

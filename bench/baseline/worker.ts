@@ -2,7 +2,8 @@
  * The limit the benchmark compares the service with: the default contacts page (same attributes, same
  * relationship linkage, same order and default status filter, same total count) answered by ONE hand-written
  * SQL statement and JSON.stringify, with no framework, no token check and no viewer look-up (the viewer's
- * account lists come in the `lists` query parameter). `/bare` answers a constant: the cost of the HTTP path alone.
+ * account lists come in the `lists` query parameter). `/bare` answers a constant: the cost of the HTTP path alone;
+ * `/db` runs `SELECT 1`, which the load runner uses to wait until D1 has finished the requests a load left behind.
  * Not part of the service: bench/run.ts builds it and runs it next to the service, on the same D1 database.
  */
 
@@ -153,6 +154,8 @@ export default {
     const url = new URL(request.url);
     if (url.pathname === "/contacts") return contactsPage(url, env);
     if (url.pathname === "/bare") return new Response(BARE, { headers: { "Content-Type": JSONAPI } });
+    // Queued behind whatever D1 is still running: answers fast only once the database is idle.
+    if (url.pathname === "/db") return Response.json((await env.DB.prepare("SELECT 1 AS one").bind().all()).results);
     return new Response("Not found", { status: 404 });
   },
 };
