@@ -15,7 +15,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org" },
+          // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
+          bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
           queueConsumers: {
             "background-batch-requests": { maxBatchTimeout: 0.05 },
             "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },

@@ -7,6 +7,8 @@ export interface Bindings {
   JWT_SECRET: string;
   /** Per-user request budget; optional so a deployment may go without. */
   API_RATE_LIMIT?: RateLimit;
+  /** Seconds a user's account lists are remembered per isolate (see src/auth/viewer-cache.ts); 0 or unset: off. */
+  VIEWER_CACHE_SECONDS?: string;
   /** Comma-separated allowed CORS origins, or "*". */
   CORS_ORIGINS?: string;
 }

@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
 import { batchItemViewer } from "./batch-items";
+import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
 import { InvalidTokenError, verifyToken } from "./token";
 
@@ -56,8 +57,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;
   }
-  const viewer = await loadViewer(c.get("db") ?? drizzle(c.env.DB, { schema }), userId);
-  if (!viewer) throw unauthorized("The access token's user does not exist");
+  const seconds = cacheSeconds(c.env.VIEWER_CACHE_SECONDS);
+  let viewer = seconds > 0 ? cachedViewer(userId) : undefined;
+  if (!viewer) {
+    viewer = await loadViewer(c.get("db") ?? drizzle(c.env.DB, { schema }), userId);
+    if (!viewer) throw unauthorized("The access token's user does not exist");
+    rememberViewer(viewer, seconds);
+  }
   c.set("viewer", viewer);
   await next();
 });

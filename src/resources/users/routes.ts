@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { forgetViewer } from "../../auth/viewer-cache";
 import { readBody, requestContext } from "../../engine/context";
 import { showResource } from "../../engine/read";
 import { updateResource } from "../../engine/write";
@@ -19,6 +20,8 @@ const update = async (c: Context<AppEnv>) => {
   const ctx = requestContext(c);
   const input = readResourceDocument(await readBody(c), [userResource.type]);
   await updateResource(userResource, ctx.viewer.id, input, ctx);
+  // The default list and time zone are part of the remembered viewer.
+  forgetViewer(ctx.viewer.id);
   return jsonApi(c, await showResource(userResource, ctx.viewer.id, ctx));
 };
 userRoutes.put("/", update);
