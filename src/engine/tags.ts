@@ -61,18 +61,19 @@ function tagNames(value: Parameters<FilterDef>[0]): string[] {
 
 /** `tags`, `any_tags` (a modifier of `tags`, recognised so it is echoed) and `exclude_tags`. */
 export function tagFilters(tags: TagTable, ownerId: SQLiteColumn): Record<string, FilterDef> {
-  const withTags = (names: string[]) => sql`SELECT 1 FROM ${tags.table} WHERE ${q(tags.owner)} = ${q(ownerId)} AND ${inList(q(tags.name), names)}`;
+  // Uncorrelated subqueries over the tag index: evaluated once, and a rare tag can drive the whole query.
+  const ownersWith = (names: string[]) => sql`SELECT ${q(tags.owner)} FROM ${tags.table} WHERE ${inList(q(tags.name), names)}`;
   return {
     tags: (value, _ctx, all) => {
       const names = tagNames(value);
       if (names.length === 0) return undefined;
-      if (booleanValue(all.any_tags) === true) return sql`EXISTS (${withTags(names)})`;
-      return sql`(SELECT count(*) FROM (${withTags(names)})) = ${names.length}`;
+      if (booleanValue(all.any_tags) === true) return sql`${q(ownerId)} IN (${ownersWith(names)})`;
+      return sql`${q(ownerId)} IN (${ownersWith(names)} GROUP BY ${q(tags.owner)} HAVING count(*) = ${names.length})`;
     },
     any_tags: () => undefined,
     exclude_tags: (value) => {
       const names = tagNames(value);
-      return names.length === 0 ? undefined : sql`NOT EXISTS (${withTags(names)})`;
+      return names.length === 0 ? undefined : sql`${q(ownerId)} NOT IN (${ownersWith(names)})`;
     },
   };
 }
