@@ -120,6 +120,14 @@ const day = (days: string) => `date('now', printf('%+d days', ${days}))`;
 
 const counter = (limit: string) => `WITH RECURSIVE seq(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM seq WHERE n < ${limit})`;
 
+/** Stands for a counter over a range of contact numbers; statements using it are run once per chunk. */
+const CONTACT_RANGE = "/*contact range*/";
+/**
+ * Contacts per statement: bounds each statement's rows (up to 20 donations per contact) and time whatever the size.
+ * Local D1 drops the connection of a write statement that runs for about 8 seconds.
+ */
+const CHUNK = 2_500;
+
 /** The account list (1..4) of contact n: 50% list 1, 20% list 2, 20% list 3, 10% list 4. */
 const listOf = (n: string) => `(CASE WHEN ${hash(n, 0, 10)} < 5 THEN 1 WHEN ${hash(n, 0, 10)} < 7 THEN 2 WHEN ${hash(n, 0, 10)} < 9 THEN 3 ELSE 4 END)`;
 /** Lists 1 and 2 belong to user 1 (the viewer), 3 and 4 to user 2. */
@@ -137,11 +145,16 @@ export interface Statement {
   sql: string;
 }
 
-/** The statements that fill an empty, migrated database with `contacts` contacts. */
+/** The statements that fill an empty, migrated database with `contacts` contacts (a label may repeat: one per chunk). */
 export function datasetStatements(contacts: number): Statement[] {
-  const N = String(contacts);
   const statements: Statement[] = [];
-  const add = (label: string, sql: string) => statements.push({ label, sql });
+  const add = (label: string, sql: string) => {
+    if (!sql.includes(CONTACT_RANGE)) return statements.push({ label, sql });
+    for (let from = 1; from <= contacts; from += CHUNK) {
+      const to = Math.min(contacts, from + CHUNK - 1);
+      statements.push({ label, sql: sql.replace(CONTACT_RANGE, `WITH RECURSIVE seq(n) AS (SELECT ${from} UNION ALL SELECT n + 1 FROM seq WHERE n < ${to})`) });
+    }
+  };
 
   add("organizations", `INSERT INTO organizations (id, name, api_class, oauth, created_at, updated_at) VALUES (${uuidSql("organization", "1")}, 'Bench Mission', 'DataServer', 0, ${at("-200000000")}, ${at("-200000000")})`);
   add("currency rates", `INSERT INTO currency_rates (code, rate, updated_at) VALUES ('USD', '1.0', ${at("0")}), ('CAD', '1.35', ${at("0")}), ('EUR', '0.92', ${at("0")}), ('GBP', '0.79', ${at("0")})`);
@@ -193,7 +206,7 @@ export function datasetStatements(contacts: number): Statement[] {
     `INSERT INTO contacts (id, account_list_id, user_id, name, status, likely_to_give, send_newsletter, church_name, deceased, direct_deposit,
        magazine, no_appeals, pledge_received, is_organization, envelope_greeting, greeting, late_at, locale, next_ask, notes, notes_saved_at,
        pledge_amount, pledge_currency, pledge_frequency, pledge_start_date, source, starred_at, timezone, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("contact", "n")}, ${uuidSql("accountList", "list")}, ${uuidSql("user", ownerOf("list"))},
        ${lastName("n")} || ', ' || ${firstName("n")} || CASE WHEN ${hasSpouse("n")} THEN ' and ' || ${spouseName("n")} ELSE '' END,
        status,
@@ -222,7 +235,7 @@ export function datasetStatements(contacts: number): Statement[] {
     "people",
     `INSERT INTO people (id, contact_id, first_name, last_name, gender, birthday_day, birthday_month, birthday_year, anniversary_day, anniversary_month,
        is_primary, position, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("person", "2 * n + k")}, ${uuidSql("contact", "n")}, CASE k WHEN 0 THEN ${firstName("n")} ELSE ${spouseName("n")} END, ${lastName("n")},
        CASE k WHEN 0 THEN 'male' ELSE 'female' END,
        CASE WHEN ${hash("2 * n + k", 10, 10)} < 7 THEN 1 + ${hash("2 * n + k", 11, 28)} END,
@@ -237,7 +250,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "e-mail addresses",
     `INSERT INTO email_addresses (id, person_id, email, "primary", location, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("email", "2 * n + k")}, ${uuidSql("person", "2 * n + k")},
        lower(CASE k WHEN 0 THEN ${firstName("n")} ELSE ${spouseName("n")} END || '.' || ${lastName("n")}) || n || '@example.org', 1,
        ${pick(["home", "work", "other"], hash("2 * n + k", 17, 3))}, ${at(`-${hash("n", 18, 100000000)}`)}, ${at(`-${hash("n", 18, 100000000)}`)}
@@ -246,7 +259,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "phone numbers",
     `INSERT INTO phone_numbers (id, person_id, number, location, "primary", created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("phone", "2 * n + k")}, ${uuidSql("person", "2 * n + k")}, printf('+1 555 %07d', ${hash("2 * n + k", 19, 10000000)}),
        ${pick(["mobile", "home", "work"], hash("2 * n + k", 0, 3))}, 1, ${at(`-${hash("n", 1, 100000000)}`)}, ${at(`-${hash("n", 1, 100000000)}`)}
      FROM ${personRows} WHERE ${hash("2 * n + k", 2, 10)} < 8`,
@@ -254,7 +267,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "addresses",
     `INSERT INTO addresses (id, contact_id, street, city, state, country, postal_code, location, primary_mailing_address, historic, source, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("address", "2 * n + k")}, ${uuidSql("contact", "n")}, (100 + ${hash("2 * n + k", 3, 9000)}) || ' Main Street',
        ${pick(PLACES.map((p) => p[0]), `place`)}, ${pick(PLACES.map((p) => p[1]), `place`)}, ${pick(PLACES.map((p) => p[2]), `place`)},
        printf('%05d', ${hash("2 * n + k", 4, 99999)}), CASE k WHEN 0 THEN 'Home' ELSE 'Business' END, k = 0, k = 1, 'MPDX',
@@ -264,27 +277,27 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "contact tags",
     `INSERT OR IGNORE INTO contact_tags (contact_id, name)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("contact", "n")}, ${pick(TAGS, hash("3 * n + j", 7, TAGS.length))}
      FROM seq JOIN (SELECT 0 AS j UNION ALL SELECT 1 UNION ALL SELECT 2) ON j <= ${hash("n", 8, 3)}`,
   );
   add(
     "donor accounts",
     `INSERT INTO donor_accounts (id, organization_id, account_number, name, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("donorAccount", "n")}, ${uuidSql("organization", "1")}, printf('%08d', n), ${lastName("n")}, ${at("-100000000")}, ${at("-100000000")} FROM seq`,
   );
   add(
     "contact donor accounts",
     `INSERT INTO contact_donor_accounts (id, contact_id, donor_account_id, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("contactDonorAccount", "n")}, ${uuidSql("contact", "n")}, ${uuidSql("donorAccount", "n")}, ${at("-100000000")}, ${at("-100000000")} FROM seq`,
   );
   // Donations: 0 to 20 per contact (10 on average), over the last three years, 20% counted towards an appeal.
   add(
     "donations",
     `INSERT INTO donations (id, account_list_id, designation_account_id, donor_account_id, appeal_id, amount, currency, donation_date, payment_method, remote_id, created_at, updated_at)
-     ${counter(N)}, gift(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM gift WHERE k < 19)
+     ${CONTACT_RANGE}, gift(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM gift WHERE k < 19)
      SELECT ${uuidSql("donation", "20 * n + k")}, ${uuidSql("accountList", "list")}, ${uuidSql("designationAccount", "2 * list - (k % 2)")}, ${uuidSql("donorAccount", "n")},
        CASE WHEN ${hash("20 * n + k", 9, 5)} = 0 THEN ${uuidSql("appeal", `(list - 1) * ${APPEALS_PER_LIST} + 1 + ${hash("20 * n + k", 10, APPEALS_PER_LIST)}`)} END,
        (10 + ${hash("20 * n + k", 11, 490)}) * 10000 + CASE WHEN ${hash("20 * n + k", 12, 4)} = 0 THEN 5000 ELSE 0 END,
@@ -295,7 +308,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "pledges",
     `INSERT INTO pledges (id, account_list_id, contact_id, appeal_id, amount, amount_currency, expected_date, status, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("pledge", "n")}, ${uuidSql("accountList", "list")}, ${uuidSql("contact", "n")},
        ${uuidSql("appeal", `(list - 1) * ${APPEALS_PER_LIST} + 1 + ${hash("n", 16, APPEALS_PER_LIST)}`)},
        (50 + ${hash("n", 17, 20)} * 25) * 10000, ${listCurrency("list")}, ${day(`${hash("n", 18, 200)} - 100`)},
@@ -310,7 +323,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "excluded appeal contacts",
     `INSERT OR IGNORE INTO appeal_excluded_contacts (id, appeal_id, contact_id, reasons, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("excluded", "n")}, ${uuidSql("appeal", `(${listOf("n")} - 1) * ${APPEALS_PER_LIST} + 1 + ${hash("n", 2, APPEALS_PER_LIST)}`)}, ${uuidSql("contact", "n")},
        '["no_appeals"]', ${at("-5000000")}, ${at("-5000000")}
      FROM seq WHERE ${hash("n", 3, 50)} = 0`,
@@ -324,7 +337,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "contact referrals",
     `INSERT INTO contact_referrals (id, referred_by_id, referred_to_id, created_at, updated_at)
-     ${counter(N)}
+     ${CONTACT_RANGE}
      SELECT ${uuidSql("referral", "n")}, ${uuidSql("contact", "n - 1")}, ${uuidSql("contact", "n")}, ${at("-10000000")}, ${at("-10000000")}
      FROM seq WHERE n > 1 AND n % 20 = 0 AND ${listOf("n")} = ${listOf("n - 1")}`,
   );
@@ -332,7 +345,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "tasks",
     `INSERT INTO tasks (id, account_list_id, user_id, activity_type, subject, start_at, completed, completed_at, result, next_action, starred, created_at, updated_at)
-     ${counter(N)}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
+     ${CONTACT_RANGE}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
      SELECT ${uuidSql("task", "5 * n + k")}, ${uuidSql("accountList", "list")}, ${uuidSql("user", ownerOf("list"))}, activity,
        activity || ' ' || ${lastName("n")}, ${at("shift * 86400")}, done, CASE WHEN done THEN ${at("shift * 86400 + 3600")} END,
        CASE WHEN done THEN 'Completed' END, ${pick(NEXT_ACTIONS, hash("5 * n + k", 5, NEXT_ACTIONS.length))}, ${hash("5 * n + k", 6, 20)} = 0,
@@ -344,13 +357,13 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "activity contacts",
     `INSERT INTO activity_contacts (id, task_id, contact_id, created_at, updated_at)
-     ${counter(N)}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
+     ${CONTACT_RANGE}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
      SELECT ${uuidSql("activityContact", "5 * n + k")}, ${uuidSql("task", "5 * n + k")}, ${uuidSql("contact", "n")}, ${at("-864000")}, ${at("-864000")} FROM seq JOIN slot`,
   );
   add(
     "comments",
     `INSERT INTO comments (id, task_id, person_id, body, created_at, updated_at)
-     ${counter(N)}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
+     ${CONTACT_RANGE}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
      SELECT ${uuidSql("comment", "5 * n + k")}, ${uuidSql("task", "5 * n + k")}, ${uuidSql("person", "2 * n")}, 'Left a message, will call back.',
        ${at("-86400")}, ${at("-86400")}
      FROM seq JOIN slot WHERE ${hash("5 * n + k", 10, 4)} = 0`,
@@ -358,7 +371,7 @@ export function datasetStatements(contacts: number): Statement[] {
   add(
     "task tags",
     `INSERT OR IGNORE INTO task_tags (task_id, name)
-     ${counter(N)}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
+     ${CONTACT_RANGE}, slot(k) AS (SELECT 0 UNION ALL SELECT k + 1 FROM slot WHERE k < 4)
      SELECT ${uuidSql("task", "5 * n + k")}, ${pick(TAGS, hash("5 * n + k", 11, TAGS.length))} FROM seq JOIN slot WHERE ${hash("5 * n + k", 12, 5)} = 0`,
   );
   return statements;

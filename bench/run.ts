@@ -63,15 +63,43 @@ function supervise(): void {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
+/** The statement of refreshPlannerStatistics in src/db/maintenance.ts (which needs the Workers types to import). */
+const PLANNER_STATISTICS = "PRAGMA optimize=0x10002";
+
+const isIndex = (sql: string) => /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(sql);
+
+/**
+ * Tables first, rows next, secondary indexes last: building an index once from the full table is several times
+ * faster than maintaining it row by row, and the end state is the same migrated schema.
+ */
 async function generate(db: D1Handle, contacts: number): Promise<{ steps: GenerationStep[]; ms: number }> {
   const started = performance.now();
-  await db.batch(migrationStatements().map((sql) => db.prepare(sql)));
-  const steps: GenerationStep[] = [{ label: "migrations", ms: performance.now() - started, rows: 0 }];
+  const migration = migrationStatements();
+  await db.batch(migration.filter((sql) => !isIndex(sql)).map((sql) => db.prepare(sql)));
+  const steps: GenerationStep[] = [{ label: "migrations: tables", ms: performance.now() - started, rows: 0 }];
   for (const statement of datasetStatements(contacts)) {
     const stepStarted = performance.now();
-    const result = await db.prepare(statement.sql).run();
-    steps.push({ label: statement.label, ms: performance.now() - stepStarted, rows: result.meta.changes ?? result.meta.rows_written ?? 0 });
+    let result;
+    try {
+      result = await db.prepare(statement.sql).run();
+    } catch (error) {
+      throw new Error(`dataset step "${statement.label}" failed: ${String(error)}`, { cause: error });
+    }
+    const rows = result.meta.changes ?? result.meta.rows_written ?? 0;
+    const ms = performance.now() - stepStarted;
+    const step = steps.find((s) => s.label === statement.label);
+    if (step) {
+      step.ms += ms;
+      step.rows += rows;
+    } else steps.push({ label: statement.label, ms, rows });
   }
+  const indexStarted = performance.now();
+  for (const sql of migration.filter(isIndex)) await db.prepare(sql).run();
+  steps.push({ label: "migrations: indexes", ms: performance.now() - indexStarted, rows: 0 });
+  // What the daily cron runs (src/db/maintenance.ts): the planner gets the statistics a deployed database has.
+  const statisticsStarted = performance.now();
+  await db.prepare(PLANNER_STATISTICS).run();
+  steps.push({ label: "planner statistics", ms: performance.now() - statisticsStarted, rows: 0 });
   return { steps, ms: performance.now() - started };
 }
 

@@ -90,7 +90,8 @@ export async function startServers(options: { persistDir?: string; secret: strin
       port: 0,
       // No network here: the default Request.cf placeholder instead of a download.
       cf: false,
-      log: new Log(LogLevel.WARN),
+      // BENCH_LOG=debug shows workerd's own output (e.g. when it crashes).
+      log: new Log(process.env.BENCH_LOG === "debug" ? LogLevel.DEBUG : LogLevel.WARN),
       logRequests: false,
       resourcePersistencePath: options.persistDir,
       inspectorPort: options.inspectorPort,
