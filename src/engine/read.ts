@@ -29,10 +29,11 @@ function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree
   const attributes = Object.entries(def.attributes)
     .filter(([name, attr]) => (sparse ? sparse.has(name) : attr.default !== false || (single && attr.defaultOnShow === true)))
     .map(([name]) => name);
-  const relationships = Object.entries(def.relationships)
-    .filter(([name, rel]) => (sparse ? sparse.has(name) : rel.default !== false))
-    .map(([name]) => name);
   const included = include === "all" ? Object.keys(def.relationships) : Object.keys(include).filter((n) => n in def.relationships);
+  // An included relationship is shown (full linkage) even when it is hidden by default, unless fields[] leaves it out.
+  const relationships = Object.entries(def.relationships)
+    .filter(([name, rel]) => (sparse ? sparse.has(name) : rel.default !== false || included.includes(name)))
+    .map(([name]) => name);
   return { attributes, relationships, linkage: [...new Set([...relationships, ...included])] };
 }
 
@@ -217,8 +218,8 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const [pageRows, rates] = (await (wantRates ? db.batch([pageQuery, ratesQuery]) : db.batch([pageQuery]))) as [Row[], typeof rateRows?];
     rows = pageRows;
     rateRows = rates ?? [];
-    // A page past the end has no row to carry the total: count separately, only then.
-    totalCount = rows.length > 0 ? Number(rows[0].$total) : Number((await countQuery)[0]?.count ?? 0);
+    // A page past the end has no row to carry the total: count separately, only then (an empty first page is 0).
+    totalCount = rows.length > 0 ? Number(rows[0].$total) : page === 1 ? 0 : Number((await countQuery)[0]?.count ?? 0);
   }
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
   const data = rows.map((row) => toResourceObject(def, row, shape, ctx, extras));

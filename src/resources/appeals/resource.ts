@@ -70,7 +70,12 @@ export const appealResource = defineResource({
       "contacts",
       () => sql`(SELECT json_group_array(id) FROM (SELECT ${q(appealContacts.contactId)} AS id FROM ${appealContacts} WHERE ${q(appealContacts.appealId)} = ${q(appeals.id)} ORDER BY ${q(appealContacts.createdAt)}, 1))`,
     ),
-    donations: hasMany("donations", donations.id, donations.appealId, appeals.id, { orderBy: sql`${q(donations.donationDate)}, ${q(donations.id)}` }),
+    // An appeal can gather tens of thousands of gifts: their linkage is answered when asked for (include or
+    // fields[appeals]), not on every appeal of every page.
+    donations: hasMany("donations", donations.id, donations.appealId, appeals.id, {
+      orderBy: sql`${q(donations.donationDate)}, ${q(donations.id)}`,
+      default: false,
+    }),
   },
   filters: {
     appeal_id: idsFilter(appeals.id),

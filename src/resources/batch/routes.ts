@@ -14,7 +14,7 @@ import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordResponse,
 
 export const MAX_BATCH_ITEMS = 100;
 /** GET items in flight at once: enough to overlap database waits, few enough to stay within connection limits. */
-const CONCURRENT_READS = 6;
+const CONCURRENT_READS = 10;
 const ITEM_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const JSONAPI = "application/vnd.api+json";
 
