@@ -5,6 +5,7 @@ import type { BackgroundRun, BatchComparison, RoundTripRow } from "./scenarios";
 
 export interface ScenarioResult {
   name: string;
+  method?: string;
   path: string;
   /** Why the scenario was not loaded (route missing, probe failed). */
   skipped?: string;
@@ -153,7 +154,8 @@ function checks(report: Report): Check[] {
     list.push({
       target: `heavy-filter contacts p50 grows ≤ 3x from ${small.contacts.toLocaleString("en-US")} to ${large.contacts.toLocaleString("en-US")} contacts`,
       value: `${fixed(p50(small), 0)} ms → ${fixed(p50(large), 0)} ms (${fixed(growth, 2)}x)`,
-      pass: large.contacts / small.contacts >= 10 ? growth <= 3 : undefined,
+      // The target is stated for 1,000 to 100,000 contacts; a smaller span is shown for information.
+      pass: large.contacts / small.contacts >= 100 ? growth <= 3 : undefined,
     });
   }
   return list;
@@ -181,6 +183,14 @@ export function renderReport(report: Report): string {
       `Dataset generated in ${fixed(run.generationMs / 1000, 2)} s: ${rowSummary}.`,
       "",
       scenarioTable(run),
+      "",
+      "The batch row counts batches (items/s in brackets); its D1 columns are the outer request's own (each item reports its own).",
+      "",
+      "<details><summary>Scenario requests</summary>",
+      "",
+      ...run.results.map((r) => `- ${r.name}: \`${r.method ?? "GET"} ${r.path}\``),
+      "",
+      "</details>",
       "",
       "D1 per request (read from X-D1-* headers with BENCH_METRICS set):",
       "",

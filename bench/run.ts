@@ -13,11 +13,12 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
-import { benchIds, datasetStatements } from "./dataset";
+import { benchIds } from "./dataset";
+import { generate, sampleContacts, tableRows } from "./generate";
 import { load, probe, settleWith } from "./load";
-import { renderReport, type GenerationStep, type Report, type ScenarioResult, type SizeRun } from "./report";
+import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
-import { ROOT, buildWorkers, migrationStatements, startServers, type D1Handle } from "./server";
+import { ROOT, buildWorkers, startServers } from "./server";
 
 interface Options {
   sizes: number[];
@@ -63,73 +64,13 @@ function supervise(): void {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
-/** The statement of refreshPlannerStatistics in src/db/maintenance.ts (which needs the Workers types to import). */
-const PLANNER_STATISTICS = "PRAGMA optimize=0x10002";
-
-const isIndex = (sql: string) => /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(sql);
-
-/**
- * Tables first, rows next, secondary indexes last: building an index once from the full table is several times
- * faster than maintaining it row by row, and the end state is the same migrated schema.
- */
-async function generate(db: D1Handle, contacts: number): Promise<{ steps: GenerationStep[]; ms: number }> {
-  const started = performance.now();
-  const migration = migrationStatements();
-  await db.batch(migration.filter((sql) => !isIndex(sql)).map((sql) => db.prepare(sql)));
-  const steps: GenerationStep[] = [{ label: "migrations: tables", ms: performance.now() - started, rows: 0 }];
-  for (const statement of datasetStatements(contacts)) {
-    const stepStarted = performance.now();
-    let result;
-    try {
-      result = await db.prepare(statement.sql).run();
-    } catch (error) {
-      throw new Error(`dataset step "${statement.label}" failed: ${String(error)}`, { cause: error });
-    }
-    const rows = result.meta.changes ?? result.meta.rows_written ?? 0;
-    const ms = performance.now() - stepStarted;
-    const step = steps.find((s) => s.label === statement.label);
-    if (step) {
-      step.ms += ms;
-      step.rows += rows;
-    } else steps.push({ label: statement.label, ms, rows });
-  }
-  const indexStarted = performance.now();
-  for (const sql of migration.filter(isIndex)) await db.prepare(sql).run();
-  steps.push({ label: "migrations: indexes", ms: performance.now() - indexStarted, rows: 0 });
-  // What the daily cron runs (src/db/maintenance.ts): the planner gets the statistics a deployed database has.
-  const statisticsStarted = performance.now();
-  await db.prepare(PLANNER_STATISTICS).run();
-  steps.push({ label: "planner statistics", ms: performance.now() - statisticsStarted, rows: 0 });
-  return { steps, ms: performance.now() - started };
-}
-
-const COUNTED_TABLES = ["contacts", "people", "addresses", "email_addresses", "phone_numbers", "contact_tags", "donations", "pledges", "appeals", "tasks", "activity_contacts"];
-
-async function tableRows(db: D1Handle): Promise<Record<string, number>> {
-  const counts = (await db.batch(COUNTED_TABLES.map((t) => db.prepare(`SELECT count(*) AS n FROM ${t}`)))) as Array<{ results: Array<{ n: number }> }>;
-  return Object.fromEntries(COUNTED_TABLES.map((t, i) => [t, counts[i].results[0].n]));
-}
-
-/** Up to 150 contacts the viewer can read, spread over the whole dataset and over their lists. */
-async function sampleContacts(db: D1Handle, contacts: number): Promise<string[]> {
-  const lists = JSON.stringify(benchIds.viewerLists);
-  const step = Math.max(1, Math.floor((contacts * 0.9) / 150));
-  const { results } = await db
-    .prepare(
-      `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS r FROM contacts WHERE account_list_id IN (SELECT value FROM json_each('${lists}')))
-       WHERE r % ${step} = 0 LIMIT 150`,
-    )
-    .all<{ id: string }>();
-  return results.map((r) => r.id);
-}
-
 const isMissingRoute = (body: string) => body.includes("Route not found");
 
 async function runScenarios(target: Target, contactIds: string[], options: Options, restarts: () => number): Promise<ScenarioResult[]> {
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios(target, contactIds)) {
     const path = scenario.request.url.replace(/^https?:\/\/[^/]+/, "");
-    const result: ScenarioResult = { name: scenario.name, path, items: scenario.items, minRatio: scenario.minRatio };
+    const result: ScenarioResult = { name: scenario.name, method: scenario.request.method, path: decodeURIComponent(path), items: scenario.items, minRatio: scenario.minRatio };
     results.push(result);
     if (options.only && !scenario.name.includes(options.only) && !scenario.name.startsWith("baseline")) {
       result.skipped = "not selected";
