@@ -137,6 +137,8 @@ function gitCommit(): string {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const startedAt = new Date();
+  // The code measured is the code built now; others may commit while the run goes on.
+  const commit = gitCommit();
   log("building the service and the baseline (wrangler deploy --dry-run)");
   const build = await buildWorkers();
   log(`bundle ${(build.bytes / 1024).toFixed(1)} KiB, ${(build.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
@@ -145,7 +147,7 @@ async function main(): Promise<void> {
   for (const contacts of options.sizes) runs.push(await runSize(contacts, secret, options));
   const report: Report = {
     startedAt,
-    commit: gitCommit(),
+    commit,
     machine: `${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), load average ${loadavg()[0].toFixed(2)} at the end`,
     durationSeconds: options.duration,
     build,
