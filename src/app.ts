@@ -9,10 +9,9 @@ import { etag } from "hono/etag";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../drizzle/schema";
 import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
+import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
 import type { AppEnv } from "./env";
 import { ApiError, routeNotFound } from "./jsonapi/errors";
@@ -64,7 +63,7 @@ export function createApp(): Hono<AppEnv> {
   app.use(async (c, next) => {
     // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
     const metrics = d1Metrics(c.env);
-    c.set("db", drizzle(metrics?.db ?? c.env.DB, { schema }));
+    c.set("db", database(metrics?.db ?? c.env.DB));
     await next();
     metrics?.report(c.res.headers);
   });

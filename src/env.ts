@@ -1,5 +1,4 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type * as schema from "../drizzle/schema";
 
 export interface Bindings {
   DB: D1Database;
@@ -17,7 +16,7 @@ export interface BackgroundBatchMessage {
   requestId: string;
 }
 
-export type Database = DrizzleD1Database<typeof schema>;
+export type Database = DrizzleD1Database;
 
 /** The signed-in user and the account lists they may read (users and coaches) and write (users only). */
 export interface Viewer {

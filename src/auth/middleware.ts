@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../db/client";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
 import { batchItemViewer } from "./batch-items";
@@ -60,7 +60,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const seconds = cacheSeconds(c.env.VIEWER_CACHE_SECONDS);
   let viewer = seconds > 0 ? cachedViewer(userId) : undefined;
   if (!viewer) {
-    viewer = await loadViewer(c.get("db") ?? drizzle(c.env.DB, { schema }), userId);
+    viewer = await loadViewer(c.get("db") ?? database(c.env.DB), userId);
     if (!viewer) throw unauthorized("The access token's user does not exist");
     rememberViewer(viewer, seconds);
   }

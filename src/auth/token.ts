@@ -11,9 +11,24 @@ export interface TokenClaims {
   exp: number;
 }
 
+/**
+ * The HMAC key of a secret, imported once per isolate: importing it costs more than checking a signature, and
+ * every request checks one.
+ */
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, now = Date.now()): Promise<string> {
   const claims: TokenClaims = { user_id: userId, exp: Math.floor(now / 1000) + expiresInSeconds };
-  return sign({ ...claims }, secret, TOKEN_ALGORITHM);
+  return sign({ ...claims }, await hmacKey(secret), TOKEN_ALGORITHM);
 }
 
 export class InvalidTokenError extends Error {}
@@ -29,7 +44,7 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
   if (header.alg !== TOKEN_ALGORITHM) throw new InvalidTokenError("The access token must be signed with HS256");
   let payload: Record<string, unknown>;
   try {
-    payload = (await verify(token, secret, { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
+    payload = (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "JwtTokenExpired") throw new InvalidTokenError("The access token has expired");

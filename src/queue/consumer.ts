@@ -7,8 +7,7 @@
  * the dead-letter queue, whose consumer records the request as failed.
  */
 import type { Hono } from "hono";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../../drizzle/schema";
+import { database } from "../db/client";
 import { mintToken } from "../auth/token";
 import type { AppEnv, Bindings, Database } from "../env";
 import { ApiError } from "../jsonapi/errors";
@@ -113,7 +112,7 @@ async function processDeadLetter(message: Message<unknown>, db: Database): Promi
  * the queue promises no order), each acknowledged or retried on its own.
  */
 export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings, ctx: ExecutionContext, app: Hono<AppEnv>): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = database(env.DB);
   // The dead-letter queue is named after the queue it serves (wrangler.toml).
   const deadLetters = batch.queue.endsWith("-dlq");
   const results = await Promise.allSettled(

@@ -2,11 +2,11 @@
  * Small, explicit test data: each test file builds the users, lists and records it asserts on.
  */
 import { env } from "cloudflare:workers";
-import { drizzle } from "drizzle-orm/d1";
+import { database } from "../../src/db/client";
 import * as schema from "../../drizzle/schema";
 import { mintToken } from "../../src/auth/token";
 
-export const db = drizzle(env.DB, { schema });
+export const db = database(env.DB);
 
 let counter = 0;
 const stamp = (offsetSeconds = 0) => new Date(Date.UTC(2026, 0, 1) + offsetSeconds * 1000).toISOString().slice(0, 19) + "Z";
