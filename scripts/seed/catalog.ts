@@ -1,12 +1,14 @@
 /** Fixed reference data for the demo database, and the vocabularies the generator draws from. */
+import { ACTIVE_STATUSES, ACTIVITIES, HIDDEN_STATUSES, NOTIFICATIONS, ORGANIZATIONS as CONSTANT_ORGANIZATIONS } from "../../src/constants";
 
-export const ORGANIZATIONS = [
-  { id: "6b7a3c8e-1f2d-4e5a-9b0c-1d2e3f4a5b01", name: "Cru - USA", apiClass: "DataServer", helpEmail: "help@cru.example.org", oauth: true },
-  { id: "6b7a3c8e-1f2d-4e5a-9b0c-1d2e3f4a5b02", name: "Cru - Canada", apiClass: "DataServer", helpEmail: "help@cru-canada.example.org", oauth: false },
-  { id: "6b7a3c8e-1f2d-4e5a-9b0c-1d2e3f4a5b03", name: "Agape UK", apiClass: "OfflineOrg", helpEmail: null, oauth: false },
-  { id: "6b7a3c8e-1f2d-4e5a-9b0c-1d2e3f4a5b04", name: "Campus Crusade for Christ - New Zealand", apiClass: "DataServer", helpEmail: null, oauth: false },
-  { id: "6b7a3c8e-1f2d-4e5a-9b0c-1d2e3f4a5b05", name: "Power To Change - Australia", apiClass: "Siebel", helpEmail: "support@p2c.example.org", oauth: true },
-] as const;
+/** The organizations of the constants, as rows (the constants endpoint and the database name the same ones). */
+export const ORGANIZATIONS = CONSTANT_ORGANIZATIONS.map((org) => ({
+  id: org.id,
+  name: org.name,
+  apiClass: org.api_class,
+  helpEmail: org.help_email,
+  oauth: org.oauth,
+}));
 
 export const ORG = {
   cruUsa: ORGANIZATIONS[0].id,
@@ -40,43 +42,10 @@ export const CURRENCY_RATES: Record<string, string> = {
 };
 
 /** The twenty notification types: key and description. */
-export const NOTIFICATION_TYPES: ReadonlyArray<readonly [string, string]> = [
-  ["call_partner_once_per_year", "Partner has had no attempted call logged in the past year"],
-  ["larger_gift", "Partner gave a larger gift than their commitment"],
-  ["long_time_frame_gift", "Partner gave with a semi-annual or longer commitment"],
-  ["missing_address_in_newsletter", "Contact is on the physical newsletter but has no mailing address"],
-  ["missing_email_in_newsletter", "Contact is on the e-mail newsletter but has no valid e-mail address"],
-  ["new_form_subscriber", "New contact from a subscription form"],
-  ["new_form_subscriber_existing_contact", "Subscription form filled in by an existing contact"],
-  ["new_partner_duplicate_merged", "New partner added and merged with a duplicate"],
-  ["new_partner_duplicate_not_merged", "New partner added, possible duplicate not merged"],
-  ["new_partner_no_duplicate", "New partner added, no duplicate found"],
-  ["recontinuing_gift", "Partner recontinued giving"],
-  ["remind_partner_in_advance", "Partner's expected donation is one month away"],
-  ["smaller_gift", "Partner gave less than their commitment"],
-  ["special_gift", "Partner gave a special gift"],
-  ["started_giving", "Partner started giving"],
-  ["stopped_giving", "Partner missed a gift"],
-  ["thank_partner_once_per_year", "Partner has had no thank-you note logged in the past year"],
-  ["upcoming_anniversary", "Upcoming anniversary"],
-  ["upcoming_birthday", "Upcoming birthday"],
-  ["new_donation_system_address", "New address received from the donation system"],
-];
+/** The twenty notification types of the constants: [key, description]. */
+export const NOTIFICATION_TYPES: ReadonlyArray<readonly [string, string]> = Object.entries(NOTIFICATIONS);
 
-export const STATUSES = {
-  active: [
-    "Never Contacted",
-    "Ask in Future",
-    "Cultivate Relationship",
-    "Contact for Appointment",
-    "Appointment Scheduled",
-    "Call for Decision",
-    "Partner - Financial",
-    "Partner - Special",
-    "Partner - Pray",
-  ],
-  hidden: ["Not Interested", "Unresponsive", "Never Ask", "Research Abandoned", "Expired Referral"],
-} as const;
+export const STATUSES = { active: ACTIVE_STATUSES, hidden: HIDDEN_STATUSES };
 
 /** Keys of constants.pledge_frequencies, with the number of months between gifts. */
 export const PLEDGE_FREQUENCIES = {
@@ -92,23 +61,7 @@ export const PLEDGE_FREQUENCIES = {
 } as const;
 export type FrequencyName = keyof typeof PLEDGE_FREQUENCIES;
 
-export const ACTIVITIES = [
-  "Call",
-  "Appointment",
-  "Email",
-  "Text Message",
-  "Social Message",
-  "Letter",
-  "Newsletter - Physical",
-  "Newsletter - Email",
-  "Pre Call Letter",
-  "Reminder Letter",
-  "Support Letter",
-  "Thank",
-  "To Do",
-  "Talk to In Person",
-  "Prayer Request",
-] as const;
+export { ACTIVITIES };
 
 /** Results allowed per activity (constants.results); anything else answers "Done". */
 export const RESULTS: Record<string, readonly string[]> = {
