@@ -1,0 +1,1 @@
+CREATE INDEX `tasks_account_list_id_completed_start_at_idx` ON `tasks` (`account_list_id`,`completed`,`start_at`);
