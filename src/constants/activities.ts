@@ -82,17 +82,8 @@ export const ALERT_FREQUENCIES: Record<string, string> = {
   "604800": "1 week before",
 };
 
-export const MOBILE_ALERT_FREQUENCIES: Record<string, string> = {
-  "0": "at the time of event",
-  "300": "5 minutes before",
-  "900": "15 minutes before",
-  "1800": "30 minutes before",
-  "3600": "1 hour before",
-  "7200": "2 hours before",
-  "86400": "1 day before",
-  "172800": "2 days before",
-  "604800": "1 week before",
-};
+/** The mobile apps offer the same reminder times. */
+export const MOBILE_ALERT_FREQUENCIES: Record<string, string> = { ...ALERT_FREQUENCIES };
 
 export const NOTIFICATION_TIME_UNITS = ["minutes", "hours", "days"] as const;
 

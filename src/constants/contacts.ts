@@ -2,24 +2,8 @@
 // address locations, pledge frequencies and pledge-received options, plus the
 // mailing-label layouts offered for printing.
 
-export const STATUSES = [
-  "Never Contacted",
-  "Ask in Future",
-  "Cultivate Relationship",
-  "Contact for Appointment",
-  "Appointment Scheduled",
-  "Call for Decision",
-  "Partner - Financial",
-  "Partner - Special",
-  "Partner - Pray",
-  "Not Interested",
-  "Unresponsive",
-  "Never Ask",
-  "Research Abandoned",
-  "Expired Referral",
-] as const;
 
-export type Status = (typeof STATUSES)[number];
+
 
 export const ACTIVE_STATUSES = [
   "Never Contacted",
@@ -40,6 +24,11 @@ export const HIDDEN_STATUSES = [
   "Research Abandoned",
   "Expired Referral",
 ] as const;
+
+/** The fourteen statuses, in the interface's order: the nine active ones, then the five hidden ones. */
+export const STATUSES = [...ACTIVE_STATUSES, ...HIDDEN_STATUSES] as const;
+
+export type Status = (typeof STATUSES)[number];
 
 export const STATUS_HASHES: { id: Status; value: Status }[] = [
   { id: "Never Contacted", value: "Never Contacted" },
