@@ -16,7 +16,8 @@ export interface BackgroundBatchMessage {
   requestId: string;
 }
 
-export type Database = DrizzleD1Database;
+/** The query builder over the D1 binding; `$client` is the binding itself (for hand-written statements). */
+export type Database = DrizzleD1Database & { $client: D1Database };
 
 /** The signed-in user and the account lists they may read (users and coaches) and write (users only). */
 export interface Viewer {

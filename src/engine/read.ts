@@ -1,98 +1,24 @@
 /**
- * The read side of the engine: builds one statement per resource set (rows + linkage + computed fields),
- * runs the count and the page in one D1 batch, and loads includes with one query per relationship path.
+ * The read side of the engine: one statement per resource set (rows + linkage + computed fields, the page and
+ * its total together), and one query per include path. Statements are written here with the select list of
+ * the shape's read plan; rows come back as D1 gives them and are decoded by the plan, not by a query builder.
  */
 import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, not, q } from "../db/sql";
+import { readsOtherTables, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type AttributeDef, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
-type Selection = Record<string, SQL | SQL.Aliased | SQLiteColumn>;
+export { linkageIds } from "./read-plan";
 
-interface Shape {
-  attributes: string[];
-  relationships: string[];
-  /** Relationships whose linkage must be loaded: the shown ones plus those being included. */
-  linkage: string[];
-}
-
-/** `single`: the resource is the primary data of a single-resource document (show, create, update). */
-function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree | "all", single = false): Shape {
-  const sparse = params.fields.get(def.type);
-  const attributes = Object.entries(def.attributes)
-    .filter(([name, attr]) => (sparse ? sparse.has(name) : attr.default !== false || (single && attr.defaultOnShow === true)))
-    .map(([name]) => name);
-  const included = include === "all" ? Object.keys(def.relationships) : Object.keys(include).filter((n) => n in def.relationships);
-  // An included relationship is shown (full linkage) even when it is hidden by default, unless fields[] leaves it out.
-  const relationships = Object.entries(def.relationships)
-    .filter(([name, rel]) => (sparse ? sparse.has(name) : rel.default !== false || included.includes(name)))
-    .map(([name]) => name);
-  return { attributes, relationships, linkage: [...new Set([...relationships, ...included])] };
-}
-
-function columnKey(column: SQLiteColumn): string {
-  return column.name;
-}
-
-function selectionFor(def: ResourceDef, shape: Shape, ctx: RequestContext): Selection {
-  const selection: Selection = { id: def.idColumn };
-  for (const name of shape.attributes) {
-    const attr = def.attributes[name];
-    if (attr.column) selection[columnKey(attr.column)] = attr.column;
-    for (const column of attr.needs ?? []) selection[columnKey(column)] = column;
-    // Aliased: D1 drops all but one of several result columns that share a name (two identical expressions).
-    if (attr.select) selection[`$${name}`] = attr.select(ctx).as(`$${name}`);
-    if (attr.shared) selection[`%${attr.shared.key}`] ??= attr.shared.select(ctx).as(`%${attr.shared.key}`);
-  }
-  for (const name of shape.linkage) {
-    const rel = def.relationships[name];
-    selection[`@${name}`] = rel.column ?? rel.select!(ctx).as(`@${name}`);
-  }
-  return selection;
-}
-
-function usesRates(def: ResourceDef, shape: Shape): boolean {
-  return shape.attributes.some((name) => def.attributes[name].usesRates);
-}
-
-function attributeValue(attr: AttributeDef, name: string, row: Row, ctx: RequestContext, extras: ReadExtras): unknown {
-  const selected = attr.column ? row[columnKey(attr.column)] : attr.shared ? row[`%${attr.shared.key}`] : row[`$${name}`];
-  const value = attr.read ? attr.read(row, ctx, extras, selected) : selected;
-  return value === undefined ? null : value;
-}
-
-export function linkageIds(value: unknown, kind: "one" | "many"): string[] {
-  if (value === null || value === undefined) return [];
-  if (kind === "one") return [String(value)];
-  const parsed = typeof value === "string" ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.filter((id) => id !== null).map(String) : [];
-}
-
-export function toResourceObject(def: ResourceDef, row: Row, shape: Shape, ctx: RequestContext, extras: ReadExtras): ResourceObject {
-  const object: ResourceObject = { id: String(row.id), type: def.type };
-  // An empty sparse fieldset (`fields[type]=`) leaves only id and type.
-  if (shape.attributes.length > 0) {
-    object.attributes = {};
-    for (const name of shape.attributes) object.attributes[name] = attributeValue(def.attributes[name], name, row, ctx, extras);
-  }
-  if (shape.relationships.length > 0) {
-    object.relationships = {};
-    for (const name of shape.relationships) {
-      const rel = def.relationships[name];
-      const ids = linkageIds(row[`@${name}`], rel.kind);
-      const data = rel.kind === "one" ? (ids[0] ? { type: rel.type, id: ids[0] } : null) : ids.map((id) => ({ type: rel.type, id }));
-      object.relationships[name] = { data };
-    }
-  }
-  return object;
-}
+type RateRow = { code: string; rate: string };
 
 /** Rows the viewer may read: their account lists, the resource's own scope, and the nested route's parent. */
 export function readScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -102,11 +28,6 @@ export function readScope(def: ResourceDef, ctx: RequestContext): SQL | undefine
     def.accountListColumn && parentListId ? sql`${def.accountListColumn} = ${parentListId}` : undefined,
     def.scope?.(ctx),
   ]);
-}
-
-async function loadRates(ctx: RequestContext): Promise<Map<string, Ratio>> {
-  const rows = await ctx.db.select().from(currencyRates);
-  return ratesMap(rows);
 }
 
 /** Currency rates keyed by upper-case code, from rows of currency_rates. */
@@ -180,49 +101,45 @@ export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: Re
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
   const { page, perPage } = parsePaging(ctx.params);
   const params = parseDocumentParams(ctx.params);
-  const order = orderFor(def, ctx);
+  const order = sql.join(orderFor(def, ctx), sql`, `);
   const { conditions, echo } = await filterConditions(def, ctx);
   const where = and([readScope(def, ctx), extra.where, ...conditions]);
-  const shape = shapeFor(def, params, params.includeAll ? "all" : params.include);
-  const db = ctx.db;
-  const wantRates = usesRates(def, shape) || includeNeedsRates(def, params);
-  const ratesQuery = db.select().from(currencyRates);
-  const countQuery = db.select({ count: sql<number>`count(*)` }).from(def.table).where(where);
+  const whereClause = where ? sql` WHERE ${where}` : sql``;
+  const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
+  const wantRates = plan.usesRates || includeNeedsRates(params);
+  const countQuery = sql`SELECT count(*) AS "count" FROM ${def.table}${whereClause}`;
   let rows: Row[] = [];
-  let totalCount: number | undefined;
-  let rateRows: Array<{ code: string; rate: string }> = [];
+  let totalCount: number;
+  let rateRows: RateRow[];
   if (perPage === 0) {
-    const [counted, rates] = (await (wantRates ? db.batch([countQuery, ratesQuery]) : db.batch([countQuery]))) as [Array<{ count: number }>, typeof rateRows?];
+    const [counted, rates] = await withRates(ctx, countQuery, wantRates);
     totalCount = Number(counted[0]?.count ?? 0);
-    rateRows = rates ?? [];
+    rateRows = rates;
   } else {
     /*
-     * Two steps in one statement. A narrow inner query finds the page's ids in order and, with a window count in
-     * the same pass, how many rows match; only then are the wide columns (linkage and computed subqueries) read,
-     * for the page's rows alone. Selecting them directly would compute them for every matching row whenever the
-     * order needs a sort, and would evaluate the filters twice (once more for the count).
+     * Two steps in one statement. A narrow inner query finds the page's ids in order; only then are the wide
+     * columns (linkage and computed subqueries) read, for the page's rows alone (selecting them directly would
+     * compute them for every matching row whenever the order needs a sort).
+     *
+     * The total comes with the page in one of two ways. When the conditions only look at the row's own columns,
+     * the count is its own subquery: it and the page each take their best index, and the page's sort keeps just
+     * the rows it shows. When they read other tables (tags, addresses, donations, text search), evaluating them
+     * twice costs more than it saves, so the page query counts its matches with a window in the same pass.
      */
-    const pageIds = db
-      .select({ id: sql<string>`${q(def.idColumn)}`.as("page_id"), total: sql<number>`count(*) OVER ()`.as("page_total") })
-      .from(def.table)
-      .where(where)
-      .orderBy(...order)
-      .limit(perPage)
-      .offset((page - 1) * perPage)
-      .as("page");
-    const pageQuery = db
-      .select({ ...selectionFor(def, shape, ctx), $total: pageIds.total })
-      .from(def.table)
-      .innerJoin(pageIds, sql`${q(def.idColumn)} = ${pageIds.id}`)
-      .orderBy(...order);
-    const [pageRows, rates] = (await (wantRates ? db.batch([pageQuery, ratesQuery]) : db.batch([pageQuery]))) as [Row[], typeof rateRows?];
-    rows = pageRows;
-    rateRows = rates ?? [];
+    const id = q(def.idColumn);
+    const countOnce = where !== undefined && readsOtherTables(where);
+    const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
+      FROM ${def.table} INNER JOIN (SELECT ${id} AS "page_id"${countOnce ? sql`, count(*) OVER () AS "page_total"` : sql``}
+        FROM ${def.table}${whereClause} ORDER BY ${order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}) AS "page"
+      ON ${id} = "page"."page_id" ORDER BY ${order}`;
+    const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates);
+    rows = plan.decode(pageRows);
+    rateRows = rates;
     // A page past the end has no row to carry the total: count separately, only then (an empty first page is 0).
-    totalCount = rows.length > 0 ? Number(rows[0].$total) : page === 1 ? 0 : Number((await countQuery)[0]?.count ?? 0);
+    totalCount = rows.length > 0 ? Number(rows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
   }
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
-  const data = rows.map((row) => toResourceObject(def, row, shape, ctx, extras));
+  const data = rows.map((row) => plan.toResourceObject(row, ctx, extras));
   const included = await loadIncluded(def, rows, params, ctx, extras, data);
   const meta = {
     pagination: paginationMeta(page, perPage, totalCount),
@@ -233,25 +150,47 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   return listDocument(data, meta, included);
 }
 
+const RATES = sql`SELECT ${q(currencyRates.code)} AS "code", ${q(currencyRates.rate)} AS "rate" FROM ${currencyRates}`;
+
+/** Runs a query, with the currency rates in the same D1 batch when they are wanted. */
+async function withRates(ctx: RequestContext, query: SQL, wanted: boolean): Promise<[Row[], RateRow[]]> {
+  const [rows, rates = []] = await rowsOf(ctx.db, wanted ? [query, RATES] : [query]);
+  return [rows, rates as RateRow[]];
+}
+
 /** One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. */
 export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope: SQL | undefined = readScope(def, ctx)) {
   const params = parseDocumentParams(ctx.params);
-  const shape = shapeFor(def, params, params.includeAll ? "all" : params.include, true);
-  const row = await fetchVisibleRow(def, id, ctx, selectionFor(def, shape, ctx), scope);
-  const extras: ReadExtras = { rates: usesRates(def, shape) || includeNeedsRates(def, params) ? await loadRates(ctx) : new Map() };
-  const data = toResourceObject(def, row, shape, ctx, extras);
+  const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include, true));
+  const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params));
+  const extras: ReadExtras = { rates };
+  const data = plan.toResourceObject(row, ctx, extras);
   const included = await loadIncluded(def, [row], params, ctx, extras, [data]);
   return singleDocument(data, included);
 }
 
-/** Reads a row the viewer may see, telling "not there" (404) from "not yours" (403) in one round trip. */
-export async function fetchVisibleRow(def: ResourceDef, id: string, ctx: RequestContext, selection: Selection, scope: SQL | undefined): Promise<Row> {
-  const byId = sql`${def.idColumn} = ${id}`;
-  const [rows, existing] = (await ctx.db.batch([
-    ctx.db.select(selection).from(def.table).where(and([byId, scope])).limit(1),
-    ctx.db.select({ id: def.idColumn }).from(def.table).where(byId).limit(1),
-  ])) as [Row[], Row[]];
-  if (rows[0]) return rows[0];
+/** Throws the 404 or 403 of `showResource` unless the viewer may read the record. */
+export async function assertVisible(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
+  await visibleRow(def, id, ctx, undefined, readScope(def, ctx), false);
+}
+
+/** Reads a row the viewer may see, telling "not there" (404) from "not yours" (403), in one round trip. */
+async function visibleRow(
+  def: ResourceDef,
+  id: string,
+  ctx: RequestContext,
+  plan: ReadPlan | undefined,
+  scope: SQL | undefined,
+  wantRates: boolean,
+): Promise<{ row: Row; rates: Map<string, Ratio> }> {
+  const byId = sql`${q(def.idColumn)} = ${id}`;
+  const select = plan ? plan.selectList(ctx) : sql`${q(def.idColumn)} AS "id"`;
+  const queries = [
+    sql`SELECT ${select} FROM ${def.table} WHERE ${and([byId, scope])} LIMIT 1`,
+    sql`SELECT 1 AS "found" FROM ${def.table} WHERE ${byId} LIMIT 1`,
+  ];
+  const [rows, existing, rateRows] = await rowsOf(ctx.db, wantRates ? [...queries, RATES] : queries);
+  if (rows[0]) return { row: plan ? plan.decode(rows)[0] : rows[0], rates: ratesMap((rateRows ?? []) as RateRow[]) };
   if (existing[0] && !isNestedRoute(def, ctx)) throw forbidden(id, def.type);
   throw recordNotFound(def.model, id);
 }
@@ -262,7 +201,7 @@ export function isNestedRoute(def: ResourceDef, ctx: RequestContext): boolean {
 }
 
 /** Included resources may show converted money; rates are loaded with the page whenever anything is included. */
-function includeNeedsRates(_def: ResourceDef, params: DocumentParams): boolean {
+function includeNeedsRates(params: DocumentParams): boolean {
   return params.includeAll || Object.keys(params.include).length > 0;
 }
 
@@ -282,7 +221,7 @@ async function loadIncluded(
     { def: rootDef, rows: rootRows, tree: params.includeAll ? "all" : params.include },
   ];
   while (frontier.length > 0) {
-    const pending: Array<{ def: ResourceDef; tree: IncludeTree; shape: Shape; ids: string[] }> = [];
+    const pending: Array<{ def: ResourceDef; tree: IncludeTree; plan: ReadPlan; ids: string[] }> = [];
     for (const { def, rows, tree } of frontier) {
       const names = tree === "all" ? Object.keys(def.relationships) : Object.keys(tree).filter((n) => n in def.relationships);
       for (const name of names) {
@@ -292,28 +231,28 @@ async function loadIncluded(
         const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind)))];
         if (ids.length === 0) continue;
         const subtree = tree === "all" ? {} : tree[name];
-        pending.push({ def: target, tree: subtree, shape: shapeFor(target, params, subtree), ids });
+        pending.push({ def: target, tree: subtree, plan: readPlan(target, shapeFor(target, params, subtree)), ids });
       }
     }
     if (pending.length === 0) break;
     // Included rows are scoped like any read: a relationship must never carry the viewer outside their lists.
-    const queries = pending.map(({ def, shape, ids }) =>
-      ctx.db
-        .select(selectionFor(def, shape, ctx))
-        .from(def.table)
-        .where(and([inList(def.idColumn, ids), def.includeScope ? def.includeScope(ctx) : readScope(def, ctx)])),
+    const results = await rowsOf(
+      ctx.db,
+      pending.map(
+        ({ def, plan, ids }) =>
+          sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), def.includeScope ? def.includeScope(ctx) : readScope(def, ctx)])}`,
+      ),
     );
-    const results = (await ctx.db.batch(queries as [typeof queries[0], ...typeof queries])) as Row[][];
     frontier = [];
-    pending.forEach(({ def, tree, shape, ids }, index) => {
+    pending.forEach(({ def, tree, plan, ids }, index) => {
       // Answer included resources in the order they are linked, not in the order an index returned them.
-      const byId = new Map<string, Row>(results[index].map((row) => [String(row.id), row]));
+      const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
       const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
         const key = `${def.type}:${row.id}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        included.push(toResourceObject(def, row, shape, ctx, extras));
+        included.push(plan.toResourceObject(row, ctx, extras));
       }
       if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
     });
@@ -327,12 +266,9 @@ async function loadIncluded(
  */
 export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext): Promise<Map<string, ResourceObject>> {
   if (ids.length === 0) return new Map();
-  const shape = shapeFor(def, parseDocumentParams(ctx.params), {});
-  const query = ctx.db.select(selectionFor(def, shape, ctx)).from(def.table).where(and([readScope(def, ctx), inList(def.idColumn, ids)]));
-  const [rows, rateRows] = (usesRates(def, shape) ? await ctx.db.batch([query, ctx.db.select().from(currencyRates)]) : [await query, []]) as [
-    Row[],
-    Array<{ code: string; rate: string }>,
-  ];
+  const plan = readPlan(def, shapeFor(def, parseDocumentParams(ctx.params), {}));
+  const query = sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([readScope(def, ctx), inList(q(def.idColumn), ids)])}`;
+  const [rows, rateRows] = await withRates(ctx, query, plan.usesRates);
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
-  return new Map(rows.map((row) => [String(row.id), toResourceObject(def, row, shape, ctx, extras)]));
+  return new Map(plan.decode(rows).map((row) => [String(row.id), plan.toResourceObject(row, ctx, extras)]));
 }

@@ -4,7 +4,7 @@ import { contactReferrals, contacts } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
 import { bulkRoutes } from "../../engine/bulk";
 import { requestContext } from "../../engine/context";
-import { fetchVisibleRow, listResources, readScope } from "../../engine/read";
+import { assertVisible, listResources } from "../../engine/read";
 import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { jsonApi } from "../../jsonapi/respond";
@@ -19,7 +19,7 @@ export function registerContactRoutes(app: Hono<AppEnv>): void {
   app.get(`${API}/contacts/${ID}/referrers`, async (c) => {
     const ctx = requestContext(c);
     const id = ctx.pathParams.id;
-    await fetchVisibleRow(contactResource, id, ctx, { id: contacts.id }, readScope(contactResource, ctx));
+    await assertVisible(contactResource, id, ctx);
     const referrers = sql`${q(contacts.id)} IN (SELECT ${q(contactReferrals.referredById)} FROM ${contactReferrals} WHERE ${q(contactReferrals.referredToId)} = ${id})`;
     return jsonApi(c, await listResources(referrerList, ctx, { where: referrers }));
   });

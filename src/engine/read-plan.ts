@@ -1,0 +1,177 @@
+/**
+ * How one resource type is read for one shape (the attributes and relationships a request shows): the select
+ * list, how selected values are decoded, and how a row becomes a resource object. A plan depends only on the
+ * declaration and the shape, so it is made once per shape and kept for the isolate's life; the parts of the
+ * select list that are the same for every request are kept rendered (see `precompiled`), so a list request does
+ * not rebuild its fifty correlated subqueries each time.
+ */
+import { Column, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { precompiled } from "../db/statements";
+import type { ResourceObject } from "../jsonapi/document";
+import type { DocumentParams, IncludeTree } from "../jsonapi/query";
+import type { AttributeDef, ReadExtras, RequestContext, ResourceDef, Row } from "./define";
+
+export interface Shape {
+  attributes: string[];
+  relationships: string[];
+  /** Relationships whose linkage must be loaded: the shown ones plus those being included. */
+  linkage: string[];
+}
+
+/** `single`: the resource is the primary data of a single-resource document (show, create, update). */
+export function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree | "all", single = false): Shape {
+  const sparse = params.fields.get(def.type);
+  const attributes = Object.entries(def.attributes)
+    .filter(([name, attr]) => (sparse ? sparse.has(name) : attr.default !== false || (single && attr.defaultOnShow === true)))
+    .map(([name]) => name);
+  const included = include === "all" ? Object.keys(def.relationships) : Object.keys(include).filter((n) => n in def.relationships);
+  // An included relationship is shown (full linkage) even when it is hidden by default, unless fields[] leaves it out.
+  const relationships = Object.entries(def.relationships)
+    .filter(([name, rel]) => (sparse ? sparse.has(name) : rel.default !== false || included.includes(name)))
+    .map(([name]) => name);
+  return { attributes, relationships, linkage: [...new Set([...relationships, ...included])] };
+}
+
+/** One result column: its name in the row, and the column or per-request expression that fills it. */
+interface Selected {
+  key: string;
+  column?: SQLiteColumn;
+  select?: (ctx: RequestContext) => SQL;
+}
+
+export interface ReadPlan {
+  shape: Shape;
+  /** Whether some shown attribute converts money (currency rates must be loaded with the rows). */
+  usesRates: boolean;
+  /** The select list, every value named by its key (`id`, column names, `$attribute`, `%shared`, `@relationship`). */
+  selectList(ctx: RequestContext): SQL;
+  /** Turns stored values into the column types' values (booleans, JSON, money), in place. */
+  decode(rows: Row[]): Row[];
+  toResourceObject(row: Row, ctx: RequestContext, extras: ReadExtras): ResourceObject;
+}
+
+/**
+ * A select function declared without a parameter gives the same SQL for every request (it cannot see the
+ * request), so its rendering can be kept; one that takes the context is built per request.
+ */
+const isConstant = (select: (ctx: RequestContext) => SQL) => select.length === 0;
+
+function selectedValues(def: ResourceDef, shape: Shape): Selected[] {
+  const selected = new Map<string, Selected>([["id", { key: "id", column: def.idColumn }]]);
+  const add = (entry: Selected) => {
+    if (!selected.has(entry.key)) selected.set(entry.key, entry);
+  };
+  for (const name of shape.attributes) {
+    const attr = def.attributes[name];
+    if (attr.column) add({ key: attr.column.name, column: attr.column });
+    for (const column of attr.needs ?? []) add({ key: column.name, column });
+    if (attr.select) add({ key: `$${name}`, select: attr.select });
+    if (attr.shared) add({ key: `%${attr.shared.key}`, select: attr.shared.select });
+  }
+  for (const name of shape.linkage) {
+    const rel = def.relationships[name];
+    add(rel.column ? { key: `@${name}`, column: rel.column } : { key: `@${name}`, select: rel.select! });
+  }
+  return [...selected.values()];
+}
+
+function renderSelectList(values: Selected[], ctx: RequestContext | undefined): SQL {
+  // Every value is named explicitly: D1 keeps only one of several result columns that share a name.
+  return sql.join(
+    values.map(({ key, column, select }) => sql`${column ?? select!(ctx!)} AS ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
+const identity = Column.prototype.mapFromDriverValue;
+
+function decoderOf(values: Selected[]): (rows: Row[]) => Row[] {
+  const decoded = values.filter((v) => v.column && v.column.mapFromDriverValue !== identity).map((v) => [v.key, v.column!] as const);
+  if (decoded.length === 0) return (rows) => rows;
+  return (rows) => {
+    for (const row of rows) {
+      for (const [key, column] of decoded) {
+        const value = row[key];
+        if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+      }
+    }
+    return rows;
+  };
+}
+
+export function linkageIds(value: unknown, kind: "one" | "many"): string[] {
+  if (value === null || value === undefined) return [];
+  if (kind === "one") return [String(value)];
+  const parsed = typeof value === "string" ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((id) => id !== null).map(String) : [];
+}
+
+function attributeKey(attr: AttributeDef, name: string): string {
+  return attr.column ? attr.column.name : attr.shared ? `%${attr.shared.key}` : `$${name}`;
+}
+
+function objectBuilder(def: ResourceDef, shape: Shape): ReadPlan["toResourceObject"] {
+  const attributes = shape.attributes.map((name) => {
+    const attr = def.attributes[name];
+    return { name, key: attributeKey(attr, name), read: attr.read };
+  });
+  const relationships = shape.relationships.map((name) => {
+    const rel = def.relationships[name];
+    return { name, key: `@${name}`, kind: rel.kind, type: rel.type };
+  });
+  return (row, ctx, extras) => {
+    const object: ResourceObject = { id: String(row.id), type: def.type };
+    // An empty sparse fieldset (`fields[type]=`) leaves only id and type.
+    if (attributes.length > 0) {
+      const answered: Record<string, unknown> = {};
+      for (const { name, key, read } of attributes) {
+        const value = read ? read(row, ctx, extras, row[key]) : row[key];
+        answered[name] = value === undefined ? null : value;
+      }
+      object.attributes = answered;
+    }
+    if (relationships.length > 0) {
+      const linked: NonNullable<ResourceObject["relationships"]> = {};
+      for (const { name, key, kind, type } of relationships) {
+        const ids = linkageIds(row[key], kind);
+        linked[name] = { data: kind === "one" ? (ids[0] ? { type, id: ids[0] } : null) : ids.map((id) => ({ type, id })) };
+      }
+      object.relationships = linked;
+    }
+    return object;
+  };
+}
+
+function makePlan(def: ResourceDef, shape: Shape): ReadPlan {
+  const values = selectedValues(def, shape);
+  const constant = values.every((v) => !v.select || isConstant(v.select));
+  let rendered: SQL | undefined;
+  return {
+    shape,
+    usesRates: shape.attributes.some((name) => def.attributes[name].usesRates),
+    selectList: constant ? () => (rendered ??= precompiled(renderSelectList(values, undefined))) : (ctx) => renderSelectList(values, ctx),
+    decode: decoderOf(values),
+    toResourceObject: objectBuilder(def, shape),
+  };
+}
+
+/**
+ * Plans kept per declaration and shape. Sparse fieldsets come from clients, so the number of shapes is only
+ * bounded by what clients send: past the limit the oldest plan is dropped (and made again when next asked for).
+ */
+const PLANS_PER_RESOURCE = 64;
+const plans = new WeakMap<ResourceDef, Map<string, ReadPlan>>();
+
+export function readPlan(def: ResourceDef, shape: Shape): ReadPlan {
+  let byShape = plans.get(def);
+  if (!byShape) plans.set(def, (byShape = new Map()));
+  const key = `${shape.attributes.join(",")}|${shape.relationships.join(",")}|${shape.linkage.join(",")}`;
+  let plan = byShape.get(key);
+  if (!plan) {
+    plan = makePlan(def, shape);
+    if (byShape.size >= PLANS_PER_RESOURCE) byShape.delete(byShape.keys().next().value!);
+    byShape.set(key, plan);
+  }
+  return plan;
+}
