@@ -18,7 +18,7 @@ import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
-import { isBatchItem } from "./auth/batch-items";
+import { batchItemD1, isBatchItem } from "./auth/batch-items";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -63,7 +63,7 @@ export function createApp(): Hono<AppEnv> {
   app.use(async (c, next) => {
     // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
     const metrics = d1Metrics(c.env);
-    c.set("db", database(metrics?.db ?? c.env.DB));
+    c.set("db", database(batchItemD1(c.req.raw) ?? metrics?.db ?? c.env.DB));
     await next();
     metrics?.report(c.res.headers);
   });

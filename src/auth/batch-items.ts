@@ -1,15 +1,23 @@
 /**
  * Requests built inside this worker by the batch endpoint and the background-batch consumer. Membership is by
  * object identity, so a client cannot claim it with a header; the app sees the same Request object as
- * `c.req.raw`. A batch item may also carry the caller it acts for, already authenticated by the batch itself.
+ * `c.req.raw`. A batch item may also carry the caller it acts for, already authenticated by the batch itself,
+ * and the D1 binding it shares with the items running beside it.
  */
 import type { Viewer } from "../env";
 
-const batchItems = new WeakMap<Request, { viewer?: Viewer }>();
+export interface BatchItemContext {
+  /** The caller the item acts for, when the batch already authenticated them. */
+  viewer?: Viewer;
+  /** A binding shared with the items that run at the same time, so that their reads share round trips. */
+  d1?: D1Database;
+}
 
-/** Marks a request built by a batch; `viewer` is the caller it acts for when already authenticated. */
-export function markBatchItem(request: Request, viewer?: Viewer): Request {
-  batchItems.set(request, { viewer });
+const batchItems = new WeakMap<Request, BatchItemContext>();
+
+/** Marks a request built by a batch. */
+export function markBatchItem(request: Request, context: BatchItemContext = {}): Request {
+  batchItems.set(request, context);
   return request;
 }
 
@@ -20,4 +28,9 @@ export function isBatchItem(request: Request): boolean {
 /** The caller a batch item acts for, when the batch already authenticated them (saves re-reading the token). */
 export function batchItemViewer(request: Request): Viewer | undefined {
   return batchItems.get(request)?.viewer;
+}
+
+/** The D1 binding a batch item shares with the items running beside it, if any. */
+export function batchItemD1(request: Request): D1Database | undefined {
+  return batchItems.get(request)?.d1;
 }
