@@ -6,7 +6,8 @@ import { migrationStatements, type D1Handle } from "./server";
 /** The statement of refreshPlannerStatistics in src/db/maintenance.ts (which needs the Workers types to import). */
 const PLANNER_STATISTICS = "PRAGMA optimize=0x10002";
 
-const isIndex = (sql: string) => /^CREATE\s+(UNIQUE\s+)?INDEX/i.test(sql);
+/** Index statements (created, or dropped by a later migration) run last, in migration order. */
+const isIndex = (sql: string) => /^(CREATE\s+(UNIQUE\s+)?|DROP\s+)INDEX/i.test(sql);
 
 /**
  * Tables first, rows next, secondary indexes last: building an index once from the full table is several times

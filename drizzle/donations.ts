@@ -41,6 +41,8 @@ export const donations = sqliteTable(
     // A contact's giving (first/last gift, started/stopped giving) is read by donor account in date order.
     index("donations_donor_account_id_donation_date_idx").on(t.donorAccountId, t.donationDate, t.id),
     index("donations_designation_account_id_idx").on(t.designationAccountId),
-    index("donations_appeal_id_idx").on(t.appealId),
+    // An appeal's donations by appeal; with the currency in the index, the appeal's `currencies` and per-currency
+    // totals are read from the index alone (about 2,500 donations an appeal in the benchmark's dataset).
+    index("donations_appeal_id_currency_idx").on(t.appealId, t.currency),
   ],
 );
