@@ -16,8 +16,6 @@ import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type 
 import { resourceFor, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
-export { linkageIds } from "./read-plan";
-
 type RateRow = { code: string; rate: string };
 
 /** Rows the viewer may read: their account lists, the resource's own scope, and the nested route's parent. */
