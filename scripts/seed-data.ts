@@ -19,6 +19,7 @@ import { Clock } from "./seed/clock";
 import { Dataset } from "./seed/dataset";
 import { addAnnouncements, addCurrencyRates, addNotificationTypes, addOrganizations } from "./seed/global";
 import { seedId } from "./seed/random";
+import { NOTIFICATION_TYPE_KEYS } from "../src/constants/notifications";
 import type { ListSpec } from "./seed/types";
 import { addUser, type UserSpec, userPersonId } from "./seed/users";
 
@@ -86,22 +87,17 @@ const USERS: UserSpec[] = [
   },
 ];
 
-const ALL_NOTIFICATION_KEYS = [
-  "call_partner_once_per_year",
-  "larger_gift",
-  "long_time_frame_gift",
-  "missing_address_in_newsletter",
-  "missing_email_in_newsletter",
-  "new_partner_no_duplicate",
-  "recontinuing_gift",
-  "remind_partner_in_advance",
-  "smaller_gift",
-  "special_gift",
-  "started_giving",
-  "stopped_giving",
-  "upcoming_anniversary",
-  "upcoming_birthday",
-];
+/** The notification types the demo lists have preferences for: every type but those about form subscribers,
+ * duplicate merging, yearly thanks and donation-system addresses, which nothing in the demo data would raise. */
+const NOT_IN_DEMO = new Set([
+  "new_form_subscriber",
+  "new_form_subscriber_existing_contact",
+  "new_partner_duplicate_merged",
+  "new_partner_duplicate_not_merged",
+  "thank_partner_once_per_year",
+  "new_donation_system_address",
+]);
+const DEMO_NOTIFICATION_KEYS = NOTIFICATION_TYPE_KEYS.filter((key) => !NOT_IN_DEMO.has(key));
 
 /** Appeal dates are days from the reference date: with 2026-11-01, -670 is 2024-12-31 and +60 is 2026-12-31. */
 const LISTS: ListSpec[] = [
@@ -141,7 +137,7 @@ const LISTS: ListSpec[] = [
       { key: "carol", email: "carol@example.org", as: "coach", state: "accepted", acceptedByUserId: CAROL_ID, daysAgo: 122 },
       { key: "erin", email: "erin@example.org", as: "user", state: "cancelled", daysAgo: 40 },
     ],
-    notificationTypeKeys: ALL_NOTIFICATION_KEYS,
+    notificationTypeKeys: DEMO_NOTIFICATION_KEYS,
     donorNumberBase: 1_000_000,
     // Fixed contacts for demos and tests: a couple named the way clients create one, names whose bytewise
     // order differs from a collation's, a company, a partner giving in another currency, a hidden one.
@@ -265,7 +261,7 @@ const LISTS: ListSpec[] = [
       { key: "christmas-2026", name: "Christmas 2026", amountCents: 800_000, description: "Christmas gifts for the city mission.", endDays: 60, windowDays: 90, active: true, primary: true },
     ],
     invites: [{ key: "frank", email: "frank@example.org", as: "coach", state: "pending", daysAgo: 9 }],
-    notificationTypeKeys: ALL_NOTIFICATION_KEYS.slice(0, 10),
+    notificationTypeKeys: DEMO_NOTIFICATION_KEYS.slice(0, 10),
     donorNumberBase: 3_000_000,
   },
 ];
