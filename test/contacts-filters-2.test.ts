@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { errorOf, get } from "./helpers/api";
-import { createViewer } from "./helpers/factories";
+import { createViewer, uuid } from "./helpers/factories";
 import {
   askInAppeal,
   excludeFromAppeal,
@@ -207,6 +207,8 @@ describe("referrals", () => {
     expect(linked.body.data.relationships.contact_referrals_to_me.data).toHaveLength(2);
     expect(linked.body.included.filter((r: { type: string }) => r.type === "contact_referrals")[0].relationships.referred_to.data).toEqual({ type: "contacts", id: both.id });
     errorOf(await get(`${CONTACTS}/${both.id}/referrers`, foreignToken), 403);
+    const unknown = uuid();
+    expect(errorOf(await get(`${CONTACTS}/${unknown}/referrers`, token), 404).detail).toBe(`Couldn't find Contact with 'id'=${unknown}`);
     void foreignList;
   });
 });

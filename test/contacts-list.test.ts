@@ -51,6 +51,22 @@ describe("scope, paging and sorting", () => {
     expect(errorOf(await get(`${CONTACTS}?sort=name,created_at`, alice.token), 400).detail).toBe("This endpoint does not support multiple sorting parameters.");
   });
 
+  it("counts the matches however the total is taken, also past the last page", async () => {
+    // Conditions on the contact's own columns: the total is its own count.
+    const plain = await get(`${CONTACTS}?per_page=4&page=2`, alice.token);
+    expect(plain.body.meta.pagination).toEqual({ page: 2, per_page: 4, total_count: 6, total_pages: 2 });
+    const plainBeyond = await get(`${CONTACTS}?per_page=4&page=9`, alice.token);
+    expect(plainBeyond.body.data).toEqual([]);
+    expect(plainBeyond.body.meta.pagination).toEqual({ page: 9, per_page: 4, total_count: 6, total_pages: 2 });
+    // The search reads other tables (people, e-mails, phones): the page counts its matches in the same pass.
+    const searched = await get(`${CONTACTS}?filter[wildcard_search]=chan&sort=name&per_page=2&page=2`, alice.token);
+    expect(names(searched.body)).toEqual(["Chang, Edward"]);
+    expect(searched.body.meta.pagination).toEqual({ page: 2, per_page: 2, total_count: 3, total_pages: 2 });
+    const searchedBeyond = await get(`${CONTACTS}?filter[wildcard_search]=chan&per_page=2&page=5`, alice.token);
+    expect(searchedBeyond.body.data).toEqual([]);
+    expect(searchedBeyond.body.meta.pagination).toEqual({ page: 5, per_page: 2, total_count: 3, total_pages: 2 });
+  });
+
   it("pages with page and per_page and answers the pagination meta; per_page=0 counts", async () => {
     const second = await get(`${CONTACTS}?sort=name&page=2&per_page=4`, alice.token);
     expect(names(second.body)).toEqual(["apple, Ann", "Éclair, Eve"]);
