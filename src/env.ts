@@ -6,6 +6,8 @@ export interface Bindings {
   JWT_SECRET: string;
   /** Per-user request budget; optional so a deployment may go without. */
   API_RATE_LIMIT?: RateLimit;
+  /** Per-user budget of batch items, charged in blocks (see src/auth/rate-limit.ts); optional likewise. */
+  API_BATCH_RATE_LIMIT?: RateLimit;
   /** Seconds a user's account lists are remembered per isolate (see src/auth/viewer-cache.ts); 0 or unset: off. */
   VIEWER_CACHE_SECONDS?: string;
   /** Comma-separated allowed CORS origins, or "*". */

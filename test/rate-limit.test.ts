@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorOf, get } from "./helpers/api";
+import { errorOf, get, post } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
 
 // wrangler.toml gives each user 600 requests a minute. The local limiter counts in fixed windows, so the
@@ -23,5 +23,45 @@ describe("rate limiting", () => {
     expect(error.title).toBe("Too Many Requests");
     expect(limited!.headers.get("retry-after")).toBe("60");
     expect((await get("/api/v2/constants?fields[constant_list]=codes", other.token)).status).toBe(200);
+  });
+});
+
+interface BatchEntry {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+describe("rate limiting of batch items", () => {
+  // wrangler.toml: 60 blocks of ten items a minute. A batch of 100 items spends ten blocks.
+  const ITEM_BUDGET = 600;
+  const items = Array.from({ length: 100 }, () => ({ method: "GET", path: "/api/v2/constants?fields[constant_list]=codes" }));
+
+  it("charges items to their own budget in blocks of ten, answering 429 per item past it", async () => {
+    const spender = await createViewer();
+    let ran = 0;
+    let limited: BatchEntry[] | undefined;
+    for (let batches = 0; !limited && batches < (ITEM_BUDGET * 2) / items.length + 1; batches++) {
+      const response = await post("/api/v2/batch", { requests: items }, spender.token, { raw: true });
+      expect(response.status).toBe(200);
+      const entries = response.body as BatchEntry[];
+      expect(entries).toHaveLength(items.length);
+      const succeeded = entries.filter((entry) => entry.status === 200).length;
+      ran += succeeded;
+      if (succeeded < entries.length) limited = entries;
+    }
+    expect(limited, `no item answered 429 after ${ran} items`).toBeDefined();
+    // The whole first window's budget ran before any item was refused.
+    expect(ran).toBeGreaterThanOrEqual(ITEM_BUDGET);
+    // Refused items come after the ones that ran, and whole blocks ran.
+    const firstRefused = limited!.findIndex((entry) => entry.status !== 200);
+    expect(firstRefused % 10).toBe(0);
+    for (const entry of limited!.slice(firstRefused)) {
+      expect(entry.status).toBe(429);
+      expect(entry.headers["Retry-After"]).toBe("60");
+      expect(JSON.parse(entry.body).errors[0].title).toBe("Too Many Requests");
+    }
+    // The items did not spend the budget of single requests.
+    expect((await get("/api/v2/constants?fields[constant_list]=codes", spender.token)).status).toBe(200);
   });
 });

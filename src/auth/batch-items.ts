@@ -11,6 +11,8 @@ export interface BatchItemContext {
   viewer?: Viewer;
   /** A binding shared with the items that run at the same time, so that their reads share round trips. */
   d1?: D1Database;
+  /** The batch already charged the item to the caller's batch budget (src/auth/rate-limit.ts). */
+  precharged?: boolean;
 }
 
 const batchItems = new WeakMap<Request, BatchItemContext>();
@@ -33,4 +35,9 @@ export function batchItemViewer(request: Request): Viewer | undefined {
 /** The D1 binding a batch item shares with the items running beside it, if any. */
 export function batchItemD1(request: Request): D1Database | undefined {
   return batchItems.get(request)?.d1;
+}
+
+/** Whether the item's batch already charged it to the caller's budget, so the item must not be charged again. */
+export function batchItemPrecharged(request: Request): boolean {
+  return batchItems.get(request)?.precharged === true;
 }

@@ -12,6 +12,7 @@ import { API } from "../paths";
 import { isBatchItem, markBatchItem, type BatchItemContext } from "../../auth/batch-items";
 import { sharedRoundTrips } from "../../db/shared-round-trips";
 import { loadViewer } from "../../auth/middleware";
+import { chargeBatchItems, tooManyRequests } from "../../auth/rate-limit";
 import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordResponse, refusalInsideBatch, type RecordedResponse } from "./items";
 
 export const MAX_BATCH_ITEMS = 100;
@@ -113,6 +114,8 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
     const { items, abortOnError } = readBatchDocument(await c.req.text());
     const entries: RecordedResponse[] = [];
     let viewer = c.get("viewer");
+    // Items past the caller's batch budget are answered 429 (each, like single requests), in order.
+    const allowed = await chargeBatchItems(c.env, viewer.id, items.length);
     let index = 0;
     while (index < items.length) {
       // A run of consecutive GET items (at most CONCURRENT_READS), or one other item on its own.
@@ -122,7 +125,13 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       }
       // Reads that run together share D1 round trips; a write item runs alone on the request's own binding.
       const d1 = end - index > 1 ? sharedRoundTrips(c.get("db").$client) : undefined;
-      const ran = await Promise.all(items.slice(index, end).map((item) => runItem(app, c, item, { viewer, d1 })));
+      const ran = await Promise.all(
+        items
+          .slice(index, end)
+          .map((item, offset) =>
+            index + offset < allowed ? runItem(app, c, item, { viewer, d1, precharged: true }) : recordError(tooManyRequests()),
+          ),
+      );
       const failed = abortOnError ? ran.findIndex((entry) => entry.status >= 400) : -1;
       if (failed >= 0) {
         entries.push(...ran.slice(0, failed + 1));
