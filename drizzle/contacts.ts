@@ -102,14 +102,15 @@ export const addresses = sqliteTable(
     longitude: real("longitude"),
     ...timestamps(),
   },
-  // Address filters select contact ids by place: (place, contact_id) answers them from the index alone.
+  // Address filters select contact ids by place, current or past: (place, historic, contact_id) answers them from
+  // the index alone, without reading each address row for its historic flag.
   (t) => [
     index("addresses_contact_id_idx").on(t.contactId),
-    index("addresses_city_idx").on(t.city, t.contactId),
-    index("addresses_state_idx").on(t.state, t.contactId),
-    index("addresses_region_idx").on(t.region, t.contactId),
-    index("addresses_metro_area_idx").on(t.metroArea, t.contactId),
-    index("addresses_country_idx").on(t.country, t.contactId),
+    index("addresses_city_idx").on(t.city, t.historic, t.contactId),
+    index("addresses_state_idx").on(t.state, t.historic, t.contactId),
+    index("addresses_region_idx").on(t.region, t.historic, t.contactId),
+    index("addresses_metro_area_idx").on(t.metroArea, t.historic, t.contactId),
+    index("addresses_country_idx").on(t.country, t.historic, t.contactId),
     index("addresses_lat_lng_idx").on(t.latitude, t.longitude),
   ],
 );
