@@ -18,6 +18,7 @@ import {
   insertPhone,
   insertPledge,
   insertReferral,
+  insertTags,
   insertTask,
   listedNames,
 } from "./helpers/contact-fixtures";
@@ -234,5 +235,33 @@ describe("tasks", () => {
     await expectFilter(token, "filter[task_due_date]=2026-03-10...2026-03-11", ["Task, Call"]);
     const bad = errorOf(await get(`${CONTACTS}?filter[task_due_date]=13/45/2026 - 01/01/2027`, token), 400);
     expect(bad.source).toEqual({ parameter: "filter[task_due_date]" });
+  });
+});
+
+describe("filters combined", () => {
+  it("conditions on several related tables all hold, whichever of them rules a contact out, counted in the total", async () => {
+    const { list, token } = await createViewer();
+    const matching = "Combo, Match";
+    const make = async (name: string, { city = "Orlando", tag = "prayer", email = "combo@example.org" } = {}) => {
+      const contact = await insertContact(list.id, name);
+      if (city) await insertAddress(contact.id, { city });
+      if (tag) await insertTags(contact.id, [tag]);
+      const person = await insertPerson(contact.id, "Pat");
+      if (email) await insertEmail(person.id, email);
+      return contact;
+    };
+    await make(matching);
+    await make("Combo, Elsewhere", { city: "Berlin" });
+    await make("Combo, Untagged", { tag: "" });
+    await make("Combo, Other Tag", { tag: "monthly" });
+    await make("Combo, No Email", { email: "" });
+    await make("Combo, Other Email", { email: "someone@example.net" });
+    await make("Combo, No Address", { city: "" });
+    const query = "filter[city]=Orlando&filter[tags]=prayer&filter[wildcard_search]=combo@&filter[contact_info_email]=Yes";
+    expect(await listedNames(token, query)).toEqual([matching]);
+    const page = await get(`${CONTACTS}?${query}&per_page=1`, token);
+    expect(page.body.meta.pagination).toMatchObject({ total_count: 1, total_pages: 1 });
+    // A reversed related-table filter, checked among the others.
+    expect(await listedNames(token, "filter[city]=Orlando&filter[tags]=prayer&filter[reverse_tags]=true&filter[contact_info_email]=Yes")).toEqual(["Combo, Untagged", "Combo, Other Tag"].sort());
   });
 });

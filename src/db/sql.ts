@@ -43,6 +43,31 @@ export function and(conditions: Array<SQL | undefined>): SQL | undefined {
   return sql.join(present.map((c) => sql`(${c})`), sql` AND `);
 }
 
+/**
+ * Conditions checked one after another, each only for rows that passed those before it (NULL fails, as in
+ * WHERE). SQLite orders the terms of an AND by its own rules (it may test a text search on every candidate
+ * before a cheap tag lookup has ruled most of them out); a CASE chain keeps the order given.
+ */
+export function inOrder(conditions: SQL[]): SQL | undefined {
+  if (conditions.length === 0) return undefined;
+  return conditions.slice(0, -1).reduceRight((rest, condition) => sql`CASE WHEN ${condition} THEN ${rest} ELSE 0 END`, sql`(${conditions.at(-1)})`);
+}
+
+const candidateSources = new WeakSet<SQL>();
+
+/**
+ * Marks a condition written as `id IN (uncorrelated subquery)` over an index: the planner may start from it
+ * (the rows it names) when it is the most selective term, so it must stay a plain term of the WHERE clause.
+ */
+export function candidateSource(condition: SQL): SQL {
+  candidateSources.add(condition);
+  return condition;
+}
+
+export function isCandidateSource(condition: SQL): boolean {
+  return candidateSources.has(condition);
+}
+
 export function or(conditions: Array<SQL | undefined>): SQL | undefined {
   const present = conditions.filter((c): c is SQL => c !== undefined);
   if (present.length === 0) return undefined;

@@ -58,9 +58,13 @@ export function precompiled(fragment: SQL): SQL {
 }
 
 /**
- * Whether a condition reads rows of other tables (has a subquery), other than the JSON list parameters that
- * `inList` reads with json_each.
+ * How many subqueries a condition has that read rows of other tables: every SELECT other than the JSON list
+ * parameters that `inList` reads with json_each. 0 means the condition looks at the row's own columns only.
  */
+export function otherTableReads(condition: SQL): number {
+  return dialect.sqlToQuery(condition).sql.match(/\bSELECT\b(?! value FROM json_each\(\?\)\))/gi)?.length ?? 0;
+}
+
 export function readsOtherTables(condition: SQL): boolean {
-  return /\bSELECT\b(?! value FROM json_each\(\?\)\))/i.test(dialect.sqlToQuery(condition).sql);
+  return otherTableReads(condition) > 0;
 }

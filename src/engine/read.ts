@@ -6,8 +6,8 @@
 import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, inList, not, q } from "../db/sql";
-import { readsOtherTables, rowsOf } from "../db/statements";
+import { and, inList, inOrder, isCandidateSource, not, q } from "../db/sql";
+import { otherTableReads, readsOtherTables, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
@@ -101,7 +101,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const params = parseDocumentParams(ctx.params);
   const order = sql.join(orderFor(def, ctx), sql`, `);
   const { conditions, echo } = await filterConditions(def, ctx);
-  const where = and([readScope(def, ctx), extra.where, ...conditions]);
+  const where = listWhere([readScope(def, ctx), extra.where], conditions);
   const whereClause = where ? sql` WHERE ${where}` : sql``;
   const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
   const wantRates = plan.usesRates || includeNeedsRates(params);
@@ -146,6 +146,25 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     ...(extra.meta ? await extra.meta(where) : {}),
   };
   return listDocument(data, meta, included);
+}
+
+/**
+ * The scope, conditions on the row's own columns and candidate sources stay plain terms, for the planner to
+ * choose an index from. Conditions that read other tables cost index lookups for every candidate row; they are
+ * checked after those, each only on the rows still left, those that read the fewest tables first (a tag or a
+ * donation date before a text search across people, e-mails and phones).
+ */
+function listWhere(scope: Array<SQL | undefined>, conditions: Array<SQL | undefined>): SQL | undefined {
+  const plain: SQL[] = [];
+  const checks: Array<{ condition: SQL; reads: number }> = [];
+  for (const condition of conditions) {
+    if (!condition) continue;
+    const reads = isCandidateSource(condition) ? 0 : otherTableReads(condition);
+    if (reads === 0) plain.push(condition);
+    else checks.push({ condition, reads });
+  }
+  checks.sort((a, b) => a.reads - b.reads);
+  return and([...scope, ...plain, inOrder(checks.map((check) => check.condition))]);
 }
 
 const RATES = sql`SELECT ${q(currencyRates.code)} AS "code", ${q(currencyRates.rate)} AS "rate" FROM ${currencyRates}`;

@@ -18,7 +18,7 @@ import {
   pledges,
   tasks,
 } from "../../../drizzle/schema";
-import { and, inList, or, q, timestampInRange } from "../../db/sql";
+import { and, candidateSource, inList, or, q, timestampInRange } from "../../db/sql";
 import type { FilterDef } from "../../engine/define";
 import { booleanValue, listValue, parseDateRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
@@ -42,7 +42,7 @@ function hasAddress(condition: SQL): SQL {
  * keep the correlated form: uncorrelated, they would read the whole table, every list's rows.
  */
 function hasAddressIndexed(condition: SQL): SQL {
-  return sql`${q(contacts.id)} IN (SELECT ${q(addresses.contactId)} FROM ${addresses} WHERE ${condition})`;
+  return candidateSource(sql`${q(contacts.id)} IN (SELECT ${q(addresses.contactId)} FROM ${addresses} WHERE ${condition})`);
 }
 
 /** Address filters look at current addresses, or at past ones when `address_historic=true` is also given. */
@@ -57,10 +57,9 @@ function placeFilter(column: SQLiteColumn): FilterDef {
   return (value, _ctx, all) => {
     const { names, none } = splitNone(value);
     const historic = sql`${q(addresses.historic)} = ${historicWanted(all)}`;
-    return or([
-      names.length > 0 ? hasAddressIndexed(sql`${inList(q(column), names)} AND ${historic}`) : undefined,
-      none ? sql`NOT ${hasAddress(sql`${historic} AND NOT ${isBlank(q(column))}`)}` : undefined,
-    ]);
+    const named = names.length > 0 ? hasAddressIndexed(sql`${inList(q(column), names)} AND ${historic}`) : undefined;
+    if (!none) return named;
+    return or([named, sql`NOT ${hasAddress(sql`${historic} AND NOT ${isBlank(q(column))}`)}`]);
   };
 }
 
