@@ -13,6 +13,9 @@ export const backgroundBatches = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Where the batch was created (scheme and host): its requests run as if sent there, so the absolute URLs
+    // their answers carry (Location) name this service as the client reached it.
+    origin: text("origin"),
     ...timestamps(),
   },
   (t) => [index("background_batches_user_id_created_at_idx").on(t.userId, t.createdAt, t.id)],

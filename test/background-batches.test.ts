@@ -76,6 +76,8 @@ describe("background batches through the queue", () => {
     expect(attributesOf(0).response_body.data.type).toBe("constant_list");
 
     expect(attributesOf(1)).toMatchObject({ request_method: "POST", request_body: JSON.stringify(preference), response_status: 201 });
+    // The answer names the service where the batch was created.
+    expect(attributesOf(1).response_headers.Location).toBe(`https://api.example.org/api/v2/account_lists/${alice.list.id}/notification_preferences/${preferenceId}`);
     expect(attributesOf(1).response_body.data).toMatchObject({ id: preferenceId, attributes: { app: true } });
     const stored = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.id, preferenceId));
     expect(stored).toHaveLength(1);

@@ -22,6 +22,8 @@ export interface Claim {
   ownerId: string;
   /** The owner's default account list, or their first list. */
   defaultAccountListId: string | null;
+  /** Where the batch was created (null for batches stored before that was recorded). */
+  origin: string | null;
 }
 
 export type ClaimOutcome =
@@ -61,6 +63,7 @@ export async function claimRequest(db: Database, requestId: string, now = Date.n
         state: requests.state,
         claimedAt: requests.claimedAt,
         ownerId: backgroundBatches.userId,
+        origin: backgroundBatches.origin,
         defaultAccountListId: sql<string | null>`COALESCE(${q(users.defaultAccountListId)}, (SELECT ${q(accountListUsers.accountListId)} FROM ${accountListUsers} WHERE ${q(accountListUsers.userId)} = ${q(users.id)} ORDER BY ${q(accountListUsers.createdAt)}, ${q(accountListUsers.id)} LIMIT 1))`,
       })
       .from(requests)
@@ -70,7 +73,7 @@ export async function claimRequest(db: Database, requestId: string, now = Date.n
       .limit(1),
   ]);
   const owner = owners[0];
-  if (claimed[0] && owner) return { kind: "claimed", claim: { request: claimed[0], ownerId: owner.ownerId, defaultAccountListId: owner.defaultAccountListId } };
+  if (claimed[0] && owner) return { kind: "claimed", claim: { request: claimed[0], ownerId: owner.ownerId, defaultAccountListId: owner.defaultAccountListId, origin: owner.origin } };
   if (!owner || owner.state === "done" || owner.state === "failed") return { kind: "settled" };
   return { kind: "busy", retryInSeconds: leaseRemainingSeconds(owner.claimedAt, now) };
 }

@@ -7,8 +7,8 @@ import type { Claim } from "./claims";
 const JSONAPI = "application/vnd.api+json";
 const DEFAULT_LIST_TEMPLATE = "%{default_account_list_id}";
 /**
- * Stored requests hold only a path. The app routes on the path alone; this origin only shows in absolute
- * URLs the answers build (Location), and names no real host.
+ * Stored requests hold only a path; they run at the origin their batch was created at. This one stands in for
+ * batches stored before the origin was recorded (it names no real host).
  */
 export const BACKGROUND_ORIGIN = "https://background-batch.invalid";
 
@@ -23,11 +23,11 @@ function appendParams(search: URLSearchParams, value: unknown, key: string): voi
   }
 }
 
-export function buildStoredRequest({ request, defaultAccountListId }: Claim, token: string): Request {
+export function buildStoredRequest({ request, defaultAccountListId, origin }: Claim, token: string): Request {
   const method = request.requestMethod.toUpperCase();
   const path = request.path.trim().split(DEFAULT_LIST_TEMPLATE).join(defaultAccountListId ?? "");
   // Appended to the origin (not resolved against it), so "//host/x" stays a path of this service.
-  const url = new URL(BACKGROUND_ORIGIN + (path.startsWith("/") ? path : `/${path}`));
+  const url = new URL((origin ?? BACKGROUND_ORIGIN) + (path.startsWith("/") ? path : `/${path}`));
   const params = request.requestParams;
   if (method === "GET" && params) appendParams(url.searchParams, params, "");
   if (request.defaultAccountList && defaultAccountListId) url.searchParams.set("filter[account_list_id]", defaultAccountListId);

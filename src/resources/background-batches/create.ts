@@ -122,14 +122,17 @@ async function enqueue(ctx: RequestContext, requestIds: string[]): Promise<void>
   }
 }
 
-/** Stores the batch for the viewer and enqueues its requests; answers the new batch's id. */
-export async function createBackgroundBatch(batch: NewBatch, ctx: RequestContext): Promise<string> {
+/**
+ * Stores the batch for the viewer and enqueues its requests; answers the new batch's id. `origin` is the
+ * service's origin as the client reached it, which the requests' answers will name.
+ */
+export async function createBackgroundBatch(batch: NewBatch, ctx: RequestContext, origin: string): Promise<string> {
   await checkIdsAreFree(batch, ctx);
   const id = batch.id ?? crypto.randomUUID();
   const stamps = { createdAt: ctx.now, updatedAt: ctx.now };
   // One statement per request: a multi-row insert would pass D1's limit of 100 bound parameters.
   const statements = [
-    ctx.db.insert(backgroundBatches).values({ id, userId: ctx.viewer.id, ...stamps }),
+    ctx.db.insert(backgroundBatches).values({ id, userId: ctx.viewer.id, origin, ...stamps }),
     ...batch.requests.map((request) => ctx.db.insert(backgroundBatchRequests).values({ ...request, backgroundBatchId: id, ...stamps })),
   ] as unknown as BatchStatement[];
   try {

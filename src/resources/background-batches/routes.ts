@@ -14,7 +14,7 @@ export function registerBackgroundBatchRoutes(app: Hono<AppEnv>): void {
   app.post(path, async (c) => {
     if (isListOverride(c)) return jsonApi(c, await listResources(backgroundBatchResource, requestContext(c, await overrideParams(c))));
     const ctx = requestContext(c);
-    const id = await createBackgroundBatch(readBackgroundBatch(await readBody(c), ctx), ctx);
+    const id = await createBackgroundBatch(readBackgroundBatch(await readBody(c), ctx), ctx, new URL(c.req.url).origin);
     return jsonApi(c, await showResource(backgroundBatchResource, id, ctx), 201, { Location: locationOf(c, id) });
   });
   app.route(path, resourceRoutes(backgroundBatchResource, { actions: ["list", "show", "delete"] }));

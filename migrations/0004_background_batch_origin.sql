@@ -1,0 +1,1 @@
+ALTER TABLE `background_batches` ADD `origin` text;
