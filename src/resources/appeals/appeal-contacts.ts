@@ -12,6 +12,7 @@ import { isWriteRequest, sameListRelationship } from "../../engine/account-list-
 import { stored } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { belongsTo } from "../../engine/relationships";
+import { alreadyTaken } from "../../engine/uniqueness";
 import type { AppEnv } from "../../env";
 import { forbidden, recordNotFound } from "../../jsonapi/errors";
 import { booleanValue } from "../../jsonapi/filter-values";
@@ -65,12 +66,10 @@ export const appealContactResource = defineResource({
   hooks: {
     beforeCreate: async (changes, _input, ctx) => {
       if (!changes.contact) return [{ attribute: "contact", message: "can't be blank", pointer: "/data/relationships/contact" }];
-      const [taken] = await ctx.db
-        .select({ id: appealContacts.id })
-        .from(appealContacts)
-        .where(sql`${appealContacts.appealId} = ${changes.appeal} AND ${appealContacts.contactId} = ${changes.contact}`)
-        .limit(1);
-      if (taken) return [{ attribute: "contact", message: "has already been taken", pointer: "/data/relationships/contact" }];
+      return alreadyTaken(ctx, "contact", appealContacts.id, [
+        [appealContacts.appealId, changes.appeal],
+        [appealContacts.contactId, changes.contact],
+      ]);
     },
     // Asking a contact that was excluded overrides the exclusion.
     sideWrites: (_id, changes, _input, ctx, existing) =>

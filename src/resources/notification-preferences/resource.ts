@@ -4,7 +4,7 @@ import { boolean, stored } from "../../engine/attributes";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { defineResource } from "../../engine/define";
 import { belongsTo } from "../../engine/relationships";
-import { validationFailed } from "../../jsonapi/errors";
+import { alreadyTaken } from "../../engine/uniqueness";
 import { recordNotFound } from "../../jsonapi/errors";
 
 /**
@@ -48,21 +48,17 @@ export const notificationPreferenceResource = defineResource({
         return [{ attribute: "notification_type", message: "can't be blank", pointer: "/data/relationships/notification_type" }];
       }
       // One preference per notification type and list.
-      const [taken] = await ctx.db
-        .select({ id: notificationPreferences.id })
-        .from(notificationPreferences)
-        .where(sql`${notificationPreferences.accountListId} = ${changes.account_list} AND ${notificationPreferences.notificationTypeId} = ${changes.notification_type}`)
-        .limit(1);
-      if (taken) return [{ attribute: "notification_type", message: "has already been taken", pointer: "/data/relationships/notification_type" }];
+      return alreadyTaken(ctx, "notification_type", notificationPreferences.id, [
+        [notificationPreferences.accountListId, changes.account_list],
+        [notificationPreferences.notificationTypeId, changes.notification_type],
+      ]);
     },
     beforeUpdate: async (changes, existing, _input, ctx) => {
       if (!changes.notification_type || changes.notification_type === existing.notificationTypeId) return;
-      const [taken] = await ctx.db
-        .select({ id: notificationPreferences.id })
-        .from(notificationPreferences)
-        .where(sql`${notificationPreferences.accountListId} = ${existing.accountListId} AND ${notificationPreferences.notificationTypeId} = ${changes.notification_type}`)
-        .limit(1);
-      if (taken) throw validationFailed([{ attribute: "notification_type", message: "has already been taken", pointer: "/data/relationships/notification_type" }]);
+      return alreadyTaken(ctx, "notification_type", notificationPreferences.id, [
+        [notificationPreferences.accountListId, existing.accountListId],
+        [notificationPreferences.notificationTypeId, changes.notification_type],
+      ]);
     },
   },
 });
