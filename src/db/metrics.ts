@@ -7,6 +7,8 @@
  * Without the binding the real binding is used untouched: production pays one property read per request.
  */
 
+import { firstOf } from "./statements";
+
 interface Tally {
   roundTrips: number;
   statements: number;
@@ -63,9 +65,7 @@ class CountedStatement {
   }
 
   async first<T>(column?: string): Promise<T | null> {
-    const row = (await this.all<Record<string, unknown>>()).results[0];
-    if (!row) return null;
-    return (column === undefined ? row : row[column]) as T;
+    return firstOf<T>((await this.all<Record<string, unknown>>()).results, column);
   }
 
   /**

@@ -10,6 +10,8 @@
  * positional `raw()` a query builder relies on, and `exec`, go to D1 directly.
  */
 
+import { firstOf } from "./statements";
+
 interface Waiting {
   statements: D1PreparedStatement[];
   resolve(results: D1Result[]): void;
@@ -35,9 +37,7 @@ class SharedStatement {
   }
 
   async first<T>(column?: string): Promise<T | null> {
-    const row = (await this.all<Record<string, unknown>>()).results[0];
-    if (!row) return null;
-    return (column === undefined ? row : row[column]) as T;
+    return firstOf<T>((await this.all<Record<string, unknown>>()).results, column);
   }
 
   async raw(options?: { columnNames?: boolean }): Promise<unknown[]> {

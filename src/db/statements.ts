@@ -68,3 +68,10 @@ export function otherTableReads(condition: SQL): number {
 export function readsOtherTables(condition: SQL): boolean {
   return otherTableReads(condition) > 0;
 }
+
+/** What D1's `first(column?)` answers, from a statement's rows: for wrappers of the binding. */
+export function firstOf<T>(rows: Rows, column?: string): T | null {
+  const row = rows[0];
+  if (!row) return null;
+  return (column === undefined ? row : row[column]) as T;
+}

@@ -167,7 +167,8 @@ function listWhere(scope: Array<SQL | undefined>, conditions: Array<SQL | undefi
   return and([...scope, ...plain, inOrder(checks.map((check) => check.condition))]);
 }
 
-const RATES = sql`SELECT ${q(currencyRates.code)} AS "code", ${q(currencyRates.rate)} AS "rate" FROM ${currencyRates}`;
+/** Every stored currency rate, for `ratesMap`; a statement of its own so it can join any round trip. */
+export const RATES = sql`SELECT ${q(currencyRates.code)} AS "code", ${q(currencyRates.rate)} AS "rate" FROM ${currencyRates}`;
 
 /** Runs a query, with the currency rates in the same D1 batch when they are wanted. */
 async function withRates(ctx: RequestContext, query: SQL, wanted: boolean): Promise<[Row[], RateRow[]]> {

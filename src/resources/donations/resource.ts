@@ -4,13 +4,14 @@
  * filters are computed from this table, so storing a donation is all it takes for them to follow.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, contactDonorAccounts, contacts, currencyRates, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
+import { accountLists, contactDonorAccounts, contacts, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
 import { convertedTotal, formatMoney, parseMoney } from "../../db/decimal";
 import { dateInRange, q } from "../../db/sql";
+import { rowsOf } from "../../db/statements";
 import { sameListRelationship } from "../../engine/account-list-scope";
 import { computed, currencyCode, date, money, stored, string } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row } from "../../engine/define";
-import { ratesMap } from "../../engine/read";
+import { RATES, ratesMap } from "../../engine/read";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
 import { recordNotFound, type FieldError } from "../../jsonapi/errors";
 import { parseDateRange } from "../../jsonapi/filter-values";
@@ -92,15 +93,10 @@ export const donationResource = defineResource({
  * of them converted into the list's currency — one aggregate query batched with what the conversion needs.
  */
 export async function donationTotals(where: SQL | undefined, ctx: RequestContext): Promise<Record<string, unknown>> {
-  const [sums, lists, rateRows] = (await ctx.db.batch([
-    ctx.db
-      .select({ currency: donations.currency, units: sql<string>`CAST(SUM(${donations.amount}) AS TEXT)` })
-      .from(donations)
-      .where(where)
-      .groupBy(donations.currency)
-      .orderBy(donations.currency),
-    ctx.db.select({ currency: accountLists.currency }).from(accountLists).where(sql`${accountLists.id} = ${pathList(ctx)}`),
-    ctx.db.select().from(currencyRates),
+  const [sums, lists, rateRows] = (await rowsOf(ctx.db, [
+    sql`SELECT ${q(donations.currency)} AS "currency", CAST(SUM(${q(donations.amount)}) AS TEXT) AS "units" FROM ${donations}${where ? sql` WHERE ${where}` : sql``} GROUP BY 1 ORDER BY 1`,
+    sql`SELECT ${q(accountLists.currency)} AS "currency" FROM ${accountLists} WHERE ${q(accountLists.id)} = ${pathList(ctx)}`,
+    RATES,
   ])) as [Array<{ currency: string; units: string }>, Row[], Array<{ code: string; rate: string }>];
   const target = String(lists[0]?.currency ?? "USD");
   return {
