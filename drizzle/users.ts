@@ -7,6 +7,15 @@ import { accountLists } from "./account-lists";
 import { bool, id, timestamps } from "./columns";
 import { people } from "./people";
 
+/**
+ * The person behind a user across organizations. Only its identity and timestamps are kept: the interface
+ * answers them in the user's `master_person` linkage.
+ */
+export const masterPeople = sqliteTable("master_people", {
+  id: id(),
+  ...timestamps(),
+});
+
 export const users = sqliteTable(
   "users",
   {
@@ -45,6 +54,7 @@ export const users = sqliteTable(
     tasksFilter: text("tasks_filter"),
     timeZone: text("time_zone").notNull().default("UTC"),
     hourToSendNotifications: integer("hour_to_send_notifications"),
+    // No foreign key: the column predates master_people, and SQLite cannot add one without rebuilding users.
     masterPersonId: text("master_person_id"),
     personId: text("person_id").references((): AnySQLiteColumn => people.id, { onDelete: "set null" }),
     ...timestamps(),

@@ -27,6 +27,7 @@ beforeAll(async () => {
     { id: personId, firstName: "Vera", ...timestamps(1) },
     { id: details.relative, firstName: "Rex", ...timestamps(2) },
   ]);
+  await db.insert(schema.masterPeople).values({ id: masterPersonId, createdAt: "2020-02-03T04:05:06Z", updatedAt: "2021-03-04T05:06:07Z" });
   await db.update(schema.users).set({ personId, masterPersonId, birthdayMonth: 4, birthdayDay: 9, tabOrders: "a,b" }).where(eq(schema.users.id, viewer.user.id));
   await db.insert(schema.emailAddresses).values({ id: details.email, personId, email: "vera@example.org", ...timestamps(3) });
   await db.insert(schema.phoneNumbers).values({ id: details.phone, personId, number: "555-0100", ...timestamps(4) });
@@ -76,7 +77,18 @@ describe("GET /api/v2/user", () => {
     expect(relationships.twitter_accounts.data).toEqual([{ type: "twitter_accounts", id: details.twitter }]);
     expect(relationships.websites.data).toEqual([{ type: "websites", id: details.website }]);
     expect(relationships.family_relationships.data).toEqual([{ type: "family_relationships", id: details.family }]);
-    expect(relationships.master_person.data).toEqual({ type: "master_people", id: masterPersonId });
+    // As the interface answers it: the identifier also carries the master person's timestamps.
+    expect(relationships.master_person.data).toEqual({ type: "master_people", id: masterPersonId, created_at: "2020-02-03T04:05:06Z", updated_at: "2021-03-04T05:06:07Z" });
+  });
+
+  it("links a master person it holds no record of, without timestamps", async () => {
+    const unknown = uuid();
+    const lone = await createViewer();
+    await db.update(schema.users).set({ masterPersonId: unknown }).where(eq(schema.users.id, lone.user.id));
+    const response = await get("/api/v2/user?include=master_person", lone.token);
+    expect(response.status).toBe(200);
+    expect(response.body.data.relationships.master_person.data).toEqual({ type: "master_people", id: unknown, created_at: null, updated_at: null });
+    expect(response.body.included).toEqual([]);
   });
 
   it("answers empty relationships for a user without a person", async () => {

@@ -11,6 +11,7 @@ const TABLE_ORDER = [
   "notification_types",
   "account_lists",
   "user_people",
+  "master_people",
   "users",
   "account_list_users",
   "account_list_coaches",

@@ -47,6 +47,8 @@ export function addUser(data: Dataset, clock: Clock, user: UserSpec): void {
   });
   if (person.id !== userPersonId(user)) throw new Error("user person id mismatch");
 
+  const masterPersonId = seedId("master-person", user.email);
+  data.add("master_people", { id: masterPersonId, ...stamps(createdAt) });
   data.add("users", {
     id: user.id,
     email: user.email,
@@ -79,7 +81,7 @@ export function addUser(data: Dataset, clock: Clock, user: UserSpec): void {
     tasks_filter: JSON.stringify({ date_range: "overdue" }),
     time_zone: user.timeZone,
     hour_to_send_notifications: user.hourToSendNotifications,
-    master_person_id: seedId("master-person", user.email),
+    master_person_id: masterPersonId,
     person_id: person.id,
     ...stamps(createdAt, clock.time(-2, 18)),
   });

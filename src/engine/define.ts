@@ -89,6 +89,8 @@ export interface RelationshipDef {
   };
   /** When false, the relationship is only listed when asked for by a sparse fieldset or include. */
   default?: boolean;
+  /** to-one whose `select` gives a JSON object: the target's id and further members its identifier carries. */
+  identifierMembers?: boolean;
 }
 
 /** A filter turns the client's value into a condition, or undefined when the value selects everything. */

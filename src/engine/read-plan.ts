@@ -8,7 +8,7 @@
 import { Column, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { precompiled } from "../db/statements";
-import type { ResourceObject } from "../jsonapi/document";
+import type { Identifier, ResourceObject } from "../jsonapi/document";
 import type { DocumentParams, IncludeTree } from "../jsonapi/query";
 import type { AttributeDef, ReadExtras, RequestContext, ResourceDef, Row } from "./define";
 
@@ -100,11 +100,26 @@ function decoderOf(values: Selected[]): (rows: Row[]) => Row[] {
   };
 }
 
-export function linkageIds(value: unknown, kind: "one" | "many"): string[] {
+export function linkageIds(value: unknown, kind: "one" | "many", identifierMembers = false): string[] {
   if (value === null || value === undefined) return [];
-  if (kind === "one") return [String(value)];
+  if (kind === "one") return [identifierMembers ? String(identifierOf(value).id) : String(value)];
   const parsed = typeof value === "string" ? JSON.parse(value) : value;
   return Array.isArray(parsed) ? parsed.filter((id) => id !== null).map(String) : [];
+}
+
+/** The members of a stamped to-one identifier (see `belongsToStamped`), as selected: a JSON object. */
+function identifierOf(value: unknown): Record<string, unknown> {
+  return (typeof value === "string" ? JSON.parse(value) : value) as Record<string, unknown>;
+}
+
+function linkageOf(value: unknown, kind: "one" | "many", type: string, identifierMembers: boolean): Identifier | Identifier[] | null {
+  if (kind === "one" && identifierMembers) {
+    if (value === null || value === undefined) return null;
+    const { id, ...members } = identifierOf(value);
+    return { type, id: String(id), ...members };
+  }
+  const ids = linkageIds(value, kind);
+  return kind === "one" ? (ids[0] ? { type, id: ids[0] } : null) : ids.map((id) => ({ type, id }));
 }
 
 function attributeKey(attr: AttributeDef, name: string): string {
@@ -118,7 +133,7 @@ function objectBuilder(def: ResourceDef, shape: Shape): ReadPlan["toResourceObje
   });
   const relationships = shape.relationships.map((name) => {
     const rel = def.relationships[name];
-    return { name, key: `@${name}`, kind: rel.kind, type: rel.type };
+    return { name, key: `@${name}`, kind: rel.kind, type: rel.type, identifierMembers: rel.identifierMembers === true };
   });
   return (row, ctx, extras) => {
     const object: ResourceObject = { id: String(row.id), type: def.type };
@@ -133,9 +148,8 @@ function objectBuilder(def: ResourceDef, shape: Shape): ReadPlan["toResourceObje
     }
     if (relationships.length > 0) {
       const linked: NonNullable<ResourceObject["relationships"]> = {};
-      for (const { name, key, kind, type } of relationships) {
-        const ids = linkageIds(row[key], kind);
-        linked[name] = { data: kind === "one" ? (ids[0] ? { type, id: ids[0] } : null) : ids.map((id) => ({ type, id })) };
+      for (const { name, key, kind, type, identifierMembers } of relationships) {
+        linked[name] = { data: linkageOf(row[key], kind, type, identifierMembers) };
       }
       object.relationships = linked;
     }

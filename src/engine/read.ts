@@ -246,7 +246,7 @@ async function loadIncluded(
         const rel = def.relationships[name];
         const target = resourceFor(rel.resource ?? rel.type);
         if (!target) continue;
-        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind)))];
+        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind, rel.identifierMembers)))];
         if (ids.length === 0) continue;
         const subtree = tree === "all" ? {} : tree[name];
         pending.push({ def: target, tree: subtree, plan: readPlan(target, shapeFor(target, params, subtree)), ids });

@@ -17,6 +17,26 @@ export function hasOne(type: string, select: (ctx: RequestContext) => SQL): Rela
   return { type, kind: "one", select };
 }
 
+/**
+ * to-one whose identifier also carries the target's created_at and updated_at, as the interface answers a
+ * user's `master_person` (JSON:API 1.0 itself allows only type, id and meta there). An id whose target row is
+ * missing is still linked, with null timestamps.
+ */
+export function belongsToStamped(
+  type: string,
+  column: SQLiteColumn,
+  target: { id: SQLiteColumn; createdAt: SQLiteColumn; updatedAt: SQLiteColumn },
+): RelationshipDef {
+  const stamped = sql`json_object('id', ${q(target.id)}, 'created_at', ${q(target.createdAt)}, 'updated_at', ${q(target.updatedAt)})`;
+  return {
+    type,
+    kind: "one",
+    identifierMembers: true,
+    select: () =>
+      sql`CASE WHEN ${q(column)} IS NULL THEN NULL ELSE COALESCE((SELECT ${stamped} FROM ${target.id.table} WHERE ${q(target.id)} = ${q(column)}), json_object('id', ${q(column)}, 'created_at', NULL, 'updated_at', NULL)) END`,
+  };
+}
+
 /** to-many: the ids of `targetId` rows whose `foreignKey` equals this row's `ownerId`. */
 export function hasMany(
   type: string,

@@ -7,6 +7,7 @@ import {
   facebookAccounts,
   familyRelationships,
   linkedinAccounts,
+  masterPeople,
   phoneNumbers,
   twitterAccounts,
   users,
@@ -15,7 +16,7 @@ import {
 import { boolean, derived, integer, string, withWrite } from "../../engine/attributes";
 import { defineResource, type BatchStatement } from "../../engine/define";
 import { inList, q } from "../../db/sql";
-import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
+import { belongsToStamped, hasMany, manyBy } from "../../engine/relationships";
 import { parsePreferences, preferenceColumns, readPreferences } from "./preferences";
 
 const NAME_LENGTH = 255;
@@ -82,7 +83,7 @@ export const userResource = defineResource({
     twitter_accounts: personDetails("twitter_accounts", twitterAccounts),
     websites: personDetails("websites", websites),
     family_relationships: personDetails("family_relationships", familyRelationships),
-    master_person: belongsTo("master_people", users.masterPersonId),
+    master_person: belongsToStamped("master_people", users.masterPersonId, masterPeople),
   },
   hooks: {
     beforeUpdate: (changes, _existing, _input, ctx) => {
