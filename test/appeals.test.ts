@@ -213,7 +213,8 @@ describe("appeal totals", () => {
     const organization = await createOrganization();
     const donor = await createDonorAccount(organization.id);
     const fund = await createDesignationAccount(dave.list.id);
-    for (const currency of ["USD", "EUR", "USD"]) {
+    // Stored codes differ in case; the appeal names each currency once, upper-case.
+    for (const currency of ["USD", "EUR", "usd"]) {
       await createDonationRow({ accountListId: dave.list.id, designationAccountId: fund.id, donorAccountId: donor.id }, { appealId: appeal.id, currency });
     }
     const response = await get(`${APPEALS}/${appeal.id}`, dave.token);
