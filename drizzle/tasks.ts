@@ -32,8 +32,10 @@ export const tasks = sqliteTable(
   },
   (t) => [
     index("tasks_account_list_id_start_at_idx").on(t.accountListId, t.startAt),
-    // Open tasks by date (overdue, today, upcoming) without reading each task's row for `completed`.
-    index("tasks_account_list_id_completed_start_at_idx").on(t.accountListId, t.completed, t.startAt),
+    // Open tasks by date (overdue, today, upcoming) without reading each task's row for `completed`; with
+    // completed_at and id it also holds every key of the default order (overdue first, completed_at, start_at,
+    // id), so a page in that order is found from the index alone.
+    index("tasks_account_list_id_completed_start_at_idx").on(t.accountListId, t.completed, t.startAt, t.completedAt, t.id),
     index("tasks_account_list_id_completed_at_idx").on(t.accountListId, t.completedAt),
     index("tasks_account_list_id_created_at_idx").on(t.accountListId, t.createdAt, t.id),
     index("tasks_account_list_id_updated_at_idx").on(t.accountListId, t.updatedAt, t.id),

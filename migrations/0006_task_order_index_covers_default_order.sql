@@ -1,0 +1,2 @@
+DROP INDEX `tasks_account_list_id_completed_start_at_idx`;--> statement-breakpoint
+CREATE INDEX `tasks_account_list_id_completed_start_at_idx` ON `tasks` (`account_list_id`,`completed`,`start_at`,`completed_at`,`id`);
