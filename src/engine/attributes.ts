@@ -160,8 +160,12 @@ export function computed(
 }
 
 /** One part of a shared per-row selection (see AttributeDef.shared), picked out in code. */
-export function fromShared(shared: SharedSelect, read: (value: unknown, row: Row, ctx: RequestContext, extras: ReadExtras) => unknown): AttributeDef {
-  return { shared, read: (row, ctx, extras, selected) => read(selected, row, ctx, extras) };
+export function fromShared(
+  shared: SharedSelect,
+  read: (value: unknown, row: Row, ctx: RequestContext, extras: ReadExtras) => unknown,
+  options: { usesRates?: boolean } = {},
+): AttributeDef {
+  return { shared, read: (row, ctx, extras, selected) => read(selected, row, ctx, extras), usesRates: options.usesRates };
 }
 
 /** A value derived in code from stored columns. */

@@ -29,12 +29,15 @@ const PLEDGE_SUMS: SharedSelect = {
 
 /** The appeal's pledges of one status (or all) converted into the list's currency. */
 function pledgeTotal(status?: (typeof PLEDGE_STATUSES)[number]): AttributeDef {
-  const total = fromShared(PLEDGE_SUMS, (value, _row, _ctx, extras) => {
-    const [target, sums] = JSON.parse(String(value)) as [string, Array<[string, string, string]>];
-    const wanted = sums.filter(([pledgeStatus]) => status === undefined || pledgeStatus === status);
-    return formatMoney(convertedTotal(wanted.map(([, currency, units]) => ({ currency, units })), target, extras.rates));
-  });
-  return { ...total, usesRates: true };
+  return fromShared(
+    PLEDGE_SUMS,
+    (value, _row, _ctx, extras) => {
+      const [target, sums] = JSON.parse(String(value)) as [string, Array<[string, string, string]>];
+      const wanted = sums.filter(([pledgeStatus]) => status === undefined || pledgeStatus === status);
+      return formatMoney(convertedTotal(wanted.map(([, currency, units]) => ({ currency, units })), target, extras.rates));
+    },
+    { usesRates: true },
+  );
 }
 
 /**
