@@ -126,6 +126,24 @@ describe("notification preferences", () => {
     expect((await storedPreference(bobPreferenceId)).task).toBe(true);
   });
 
+  it("refuses to move a preference to a type the list already has, with nothing changed; its own type is fine", async () => {
+    const owner = await createViewer();
+    const taken = uuid();
+    const moving = uuid();
+    await db.insert(schema.notificationPreferences).values([
+      { id: taken, accountListId: owner.list.id, notificationTypeId: typeIds.smaller, app: true, ...timestamps() },
+      { id: moving, accountListId: owner.list.id, notificationTypeId: typeIds.special, app: false, ...timestamps() },
+    ]);
+    const before = await storedPreference(moving);
+    const path = `${base(owner.list.id)}/${moving}`;
+    const refused = errorOf(await put(path, body({ app: true, overwrite: true }, typeIds.smaller), owner.token), 400);
+    expect(refused).toMatchObject({ detail: "Notification type has already been taken", source: { pointer: "/data/relationships/notification_type" } });
+    expect(await storedPreference(moving)).toEqual(before);
+    const same = await put(path, body({ app: true, overwrite: true }, typeIds.special), owner.token);
+    expect(same.status, same.text).toBe(200);
+    expect((await storedPreference(moving)).app).toBe(true);
+  });
+
   it("lets exactly one of several concurrent updates holding the same updated_in_db_at win", async () => {
     const current = await storedPreference(bobPreferenceId);
     const path = `${base(bob.list.id)}/${bobPreferenceId}`;
