@@ -65,10 +65,6 @@ export function otherTableReads(condition: SQL): number {
   return dialect.sqlToQuery(condition).sql.match(/\bSELECT\b(?! value FROM json_each\(\?\)\))/gi)?.length ?? 0;
 }
 
-export function readsOtherTables(condition: SQL): boolean {
-  return otherTableReads(condition) > 0;
-}
-
 /** What D1's `first(column?)` answers, from a statement's rows: for wrappers of the binding. */
 export function firstOf<T>(rows: Rows, column?: string): T | null {
   const row = rows[0];

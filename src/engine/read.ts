@@ -7,7 +7,7 @@ import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, inOrder, isCandidateSource, not, q } from "../db/sql";
-import { otherTableReads, readsOtherTables, rowsOf } from "../db/statements";
+import { otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
@@ -101,7 +101,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const params = parseDocumentParams(ctx.params);
   const order = sql.join(orderFor(def, ctx), sql`, `);
   const { conditions, echo } = await filterConditions(def, ctx);
-  const where = listWhere([readScope(def, ctx), extra.where], conditions);
+  const { where, readsOtherTables } = listWhere([readScope(def, ctx), extra.where], conditions);
   const whereClause = where ? sql` WHERE ${where}` : sql``;
   const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
   const wantRates = plan.usesRates || includeNeedsRates(params);
@@ -125,7 +125,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
      * twice costs more than it saves, so the page query counts its matches with a window in the same pass.
      */
     const id = q(def.idColumn);
-    const countOnce = where !== undefined && readsOtherTables(where);
+    const countOnce = readsOtherTables;
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
       FROM ${def.table} INNER JOIN (SELECT ${id} AS "page_id"${countOnce ? sql`, count(*) OVER () AS "page_total"` : sql``}
         FROM ${def.table}${whereClause} ORDER BY ${order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}) AS "page"
@@ -154,17 +154,20 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
  * checked after those, each only on the rows still left, those that read the fewest tables first (a tag or a
  * donation date before a text search across people, e-mails and phones).
  */
-function listWhere(scope: Array<SQL | undefined>, conditions: Array<SQL | undefined>): SQL | undefined {
+function listWhere(scope: Array<SQL | undefined>, conditions: Array<SQL | undefined>): { where: SQL | undefined; readsOtherTables: boolean } {
   const plain: SQL[] = [];
   const checks: Array<{ condition: SQL; reads: number }> = [];
+  // Whether any term reads other tables (which decides how the page counts its total; see listResources).
+  let readsOtherTables = scope.some((part) => part !== undefined && otherTableReads(part) > 0);
   for (const condition of conditions) {
     if (!condition) continue;
-    const reads = isCandidateSource(condition) ? 0 : otherTableReads(condition);
-    if (reads === 0) plain.push(condition);
+    const reads = otherTableReads(condition);
+    if (reads > 0) readsOtherTables = true;
+    if (reads === 0 || isCandidateSource(condition)) plain.push(condition);
     else checks.push({ condition, reads });
   }
   checks.sort((a, b) => a.reads - b.reads);
-  return and([...scope, ...plain, inOrder(checks.map((check) => check.condition))]);
+  return { where: and([...scope, ...plain, inOrder(checks.map((check) => check.condition))]), readsOtherTables };
 }
 
 /** Every stored currency rate, for `ratesMap`; a statement of its own so it can join any round trip. */
