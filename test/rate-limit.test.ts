@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { errorOf, get, post } from "./helpers/api";
-import { createViewer } from "./helpers/factories";
+import { eq } from "drizzle-orm";
+import * as schema from "../drizzle/schema";
+import { createViewer, db } from "./helpers/factories";
 
 // wrangler.toml gives each user 600 requests a minute. The local limiter counts in fixed windows, so the
 // budget may renew once mid-test: within two windows' worth of requests the limit must have been hit.
@@ -61,6 +63,12 @@ describe("rate limiting of batch items", () => {
       expect(entry.headers["Retry-After"]).toBe("60");
       expect(JSON.parse(entry.body).errors[0].title).toBe("Too Many Requests");
     }
+    // Past the budget a write item is refused before it runs: ABORT answers its 429 and nothing is stored.
+    const write = { method: "POST", path: "/api/v2/contacts", body: { data: { type: "contacts", attributes: { name: "Budget, Spent" } } } };
+    const aborted = await post("/api/v2/batch", { requests: [write], on_error: "ABORT" }, spender.token, { raw: true });
+    expect(aborted.status).toBe(429);
+    expect((aborted.body as BatchEntry[]).map((entry) => entry.status)).toEqual([429]);
+    expect(await db.select().from(schema.contacts).where(eq(schema.contacts.accountListId, spender.list.id))).toEqual([]);
     // The items did not spend the budget of single requests.
     expect((await get("/api/v2/constants?fields[constant_list]=codes", spender.token)).status).toBe(200);
   });
