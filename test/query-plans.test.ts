@@ -2,13 +2,11 @@
  * Every contact and task filter must be served by indexes: this records the SQL the app really runs for each
  * filter (through a recording D1 binding) and fails when SQLite's plan scans a large table from end to end.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../src/index";
 import { contactFilters } from "../src/resources/contacts/filters";
 import { taskFilters } from "../src/resources/tasks/filters";
 import { createViewer } from "./helpers/factories";
+import { planOf, recordedGet, recordingDatabase, type Recorded } from "./helpers/recording-db";
 
 /** Tables that grow with a list's size; a full scan of one of them makes a request cost grow with every list. */
 const LARGE_TABLES = [
@@ -59,48 +57,12 @@ function sampleQuery(name: string): string {
   return `filter[${name}]=${encodeURIComponent(value)}`;
 }
 
-interface Recorded {
-  sql: string;
-  params: unknown[];
-}
-
-/** A D1 binding that hands out the real statements while remembering each one's SQL and parameters. */
-function recordingDatabase(recorded: Recorded[]): D1Database {
-  return new Proxy(env.DB, {
-    get(target, property) {
-      if (property === "prepare") {
-        return (sql: string) => {
-          const statement = target.prepare(sql);
-          const entry: Recorded = { sql, params: [] };
-          recorded.push(entry);
-          const bind = statement.bind.bind(statement);
-          statement.bind = (...params: unknown[]) => {
-            entry.params = params;
-            return bind(...params);
-          };
-          return statement;
-        };
-      }
-      const value = Reflect.get(target, property);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
 async function fullScans(path: string, token: string): Promise<{ status: number; scans: string[] }> {
-  const recorded: Recorded[] = [];
-  const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
-    { ...env, DB: recordingDatabase(recorded) },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
+  const { response, recorded } = await recordedGet(path, token);
   const scans: string[] = [];
-  for (const { sql, params } of recorded) {
-    if (!/^\s*select/i.test(sql)) continue;
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
-    for (const { detail } of plan.results) if (FULL_SCAN.test(detail)) scans.push(`${detail}  in  ${sql.slice(0, 160)}`);
+  for (const statement of recorded) {
+    if (!/^\s*select/i.test(statement.sql)) continue;
+    for (const detail of await planOf(statement)) if (FULL_SCAN.test(detail)) scans.push(`${detail}  in  ${statement.sql.slice(0, 160)}`);
   }
   return { status: response.status, scans };
 }
@@ -140,7 +102,6 @@ describe("query plans", () => {
     const recorded: Recorded[] = [];
     const db = recordingDatabase(recorded);
     await db.prepare("SELECT id FROM contacts WHERE lower(notes) = ?").bind("x").all();
-    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${recorded[0].sql}`).bind(...recorded[0].params).all<{ detail: string }>();
-    expect(plan.results.some(({ detail }) => FULL_SCAN.test(detail))).toBe(true);
+    expect((await planOf(recorded[0])).some((detail) => FULL_SCAN.test(detail))).toBe(true);
   });
 });

@@ -65,6 +65,11 @@ export function otherTableReads(condition: SQL): number {
   return dialect.sqlToQuery(condition).sql.match(/\bSELECT\b(?! value FROM json_each\(\?\)\))/gi)?.length ?? 0;
 }
 
+/** How many parameters a fragment binds (D1 allows at most 100 in one statement). */
+export function boundParameters(fragment: SQL): number {
+  return dialect.sqlToQuery(fragment).params.length;
+}
+
 /** What D1's `first(column?)` answers, from a statement's rows: for wrappers of the binding. */
 export function firstOf<T>(rows: Rows, column?: string): T | null {
   const row = rows[0];

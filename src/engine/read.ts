@@ -3,11 +3,12 @@
  * its total together), and one query per include path. Statements are written here with the select list of
  * the shape's read plan; rows come back as D1 gives them and are decoded by the plan, not by a query builder.
  */
-import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, inOrder, isCandidateSource, not, q } from "../db/sql";
-import { otherTableReads, rowsOf } from "../db/statements";
+import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
@@ -33,21 +34,47 @@ export function ratesMap(rows: Array<{ code: string; rate: string }>): Map<strin
   return new Map(rows.map((r) => [r.code.toUpperCase(), ratioFromDecimalString(r.rate)]));
 }
 
-function orderFor(def: ResourceDef, ctx: RequestContext): SQL[] {
+interface ListOrder {
+  terms: SQL[];
+  /**
+   * The column the order starts with, when an index that has it after the account list can give the rows in
+   * that order (a plain column, ascending or descending, NULLs where SQLite keeps them).
+   */
+  leadingColumn?: SQLiteColumn;
+}
+
+function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
   const raw = rawSort(ctx.params);
   const allowed = Object.keys(def.sorts ?? {});
   const terms = parseSort(raw, ["created_at", "updated_at", ...allowed], def.multipleSorts ?? false);
   if (terms.length === 0) {
-    return def.defaultOrder ? def.defaultOrder(ctx) : [asc(def.createdAtColumn ?? def.idColumn), asc(def.idColumn)];
+    if (def.defaultOrder) return { terms: def.defaultOrder(ctx) };
+    const leadingColumn = def.createdAtColumn ?? def.idColumn;
+    return { terms: [asc(leadingColumn), asc(def.idColumn)], leadingColumn };
   }
-  const order = terms.map((term) => {
-    const expression =
-      def.sorts?.[term.field] ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn;
+  const expressions = terms.map(
+    (term) => def.sorts?.[term.field] ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn,
+  );
+  const order = terms.map((term, index) => {
     const direction = term.descending ? sql`DESC` : sql`ASC`;
     const nulls = term.nulls === "first" ? sql` NULLS FIRST` : term.nulls === "last" ? sql` NULLS LAST` : sql``;
-    return sql`${expression} ${direction}${nulls}`;
+    return sql`${expressions[index]} ${direction}${nulls}`;
   });
-  return [...order, asc(def.idColumn)];
+  const leading = expressions[0];
+  return { terms: [...order, asc(def.idColumn)], leadingColumn: leading instanceof Column && terms[0].nulls === undefined ? (leading as SQLiteColumn) : undefined };
+}
+
+const listOrderIndexes = new Map<string, boolean>();
+
+/** Whether the table has an index that starts with the account list column and then the order's column. */
+function hasListOrderIndex(listColumn: SQLiteColumn, orderColumn: SQLiteColumn): boolean {
+  const key = `${getTableName(listColumn.table)}.${listColumn.name}.${orderColumn.name}`;
+  let known = listOrderIndexes.get(key);
+  if (known === undefined) {
+    known = getTableConfig(listColumn.table).indexes.some(({ config }) => config.columns[0] === listColumn && config.columns[1] === orderColumn);
+    listOrderIndexes.set(key, known);
+  }
+  return known;
 }
 
 /** The parts of a declaration that turn a filter object into conditions. */
@@ -85,7 +112,7 @@ export async function filterConditions(
 }
 
 export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: RequestContext): SQL | undefined {
-  const ids = listValue(value).map((id) => id.toLowerCase());
+  const ids = requestedLists(value);
   if (ids.length === 0) return undefined;
   for (const id of ids) {
     if (!ctx.viewer.readableListIds.includes(id)) {
@@ -95,11 +122,30 @@ export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: Re
   return inList(column, ids);
 }
 
+/** The account list ids `filter[account_list_id]` names. */
+function requestedLists(value: ParamValue): string[] {
+  return listValue(value).map((id) => id.toLowerCase());
+}
+
+/**
+ * The account lists whose rows a list request can return: the viewer's, narrowed to the nested route's parent
+ * and to those `filter[account_list_id]` names (when the resource takes the shared account-list filter).
+ */
+function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
+  let lists = ctx.viewer.readableListIds;
+  const parent = ctx.pathParams.account_list_id;
+  if (parent) lists = lists.filter((id) => id === parent);
+  const filtered = def.filters?.account_list_id ? undefined : rawFilters(ctx.params).account_list_id;
+  const named = filtered === undefined ? [] : requestedLists(filtered);
+  return named.length > 0 ? lists.filter((id) => named.includes(id)) : lists;
+}
+
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
   const { page, perPage } = parsePaging(ctx.params);
   const params = parseDocumentParams(ctx.params);
-  const order = sql.join(orderFor(def, ctx), sql`, `);
+  const listOrder = orderFor(def, ctx);
+  const order = sql.join(listOrder.terms, sql`, `);
   const { conditions, echo } = await filterConditions(def, ctx);
   const { where, readsOtherTables } = listWhere([readScope(def, ctx), extra.where], conditions);
   const whereClause = where ? sql` WHERE ${where}` : sql``;
@@ -126,9 +172,12 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
      */
     const id = q(def.idColumn);
     const countOnce = readsOtherTables;
+    const offset = (page - 1) * perPage;
+    const pageIds = countOnce
+      ? sql`SELECT ${id} AS "page_id", count(*) OVER () AS "page_total" FROM ${def.table}${whereClause} ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`
+      : ownColumnsPage(def, listsInScope(def, ctx), where, listOrder, perPage, offset);
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
-      FROM ${def.table} INNER JOIN (SELECT ${id} AS "page_id"${countOnce ? sql`, count(*) OVER () AS "page_total"` : sql``}
-        FROM ${def.table}${whereClause} ORDER BY ${order} LIMIT ${perPage} OFFSET ${(page - 1) * perPage}) AS "page"
+      FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates);
     rows = plan.decode(pageRows);
@@ -146,6 +195,46 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     ...(extra.meta ? await extra.meta(where) : {}),
   };
   return listDocument(data, meta, included);
+}
+
+/** Bounds of `ownColumnsPage`'s reading list by list: past them one sort of every matching row is cheaper or safer. */
+const LIST_BY_LIST = {
+  /** Lists read one by one (each adds a subquery). */
+  maxLists: 8,
+  /** Rows read from each list: the page's end (`offset + per_page`). */
+  maxRowsPerList: 1000,
+  /** Parameters the subqueries bind together, leaving room under D1's 100 for the rest of the statement. */
+  maxParameters: 50,
+};
+
+/**
+ * The ids of one page whose conditions look at the row's own columns only, in order. Over several account lists
+ * SQLite reads one index range per list as one unordered set, so ORDER BY sorts every matching row to keep a page
+ * (all of a viewer's contacts for the default page). When an index gives each list's rows in the order, they are
+ * read list by list instead, each walked up to the page's end, and the page is taken from those few rows: the
+ * first `offset + perPage` rows of all lists are among the first `offset + perPage` of each. (Without such an
+ * index each list would be sorted on its own, which costs more than one sort: the default task order.) The
+ * CROSS JOIN keeps SQLite from driving the page from the table instead of from those rows.
+ */
+function ownColumnsPage(def: ResourceDef, lists: string[], where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number): SQL {
+  const id = q(def.idColumn);
+  const end = offset + perPage;
+  const order = sql.join(listOrder.terms, sql`, `);
+  const listColumn = def.accountListColumn;
+  const byList =
+    listColumn !== undefined &&
+    listOrder.leadingColumn !== undefined &&
+    hasListOrderIndex(listColumn, listOrder.leadingColumn) &&
+    lists.length >= 2 &&
+    lists.length <= LIST_BY_LIST.maxLists &&
+    end <= LIST_BY_LIST.maxRowsPerList &&
+    (boundParameters(where ?? sql``) + 2) * lists.length <= LIST_BY_LIST.maxParameters;
+  if (!byList) return sql`SELECT ${id} AS "page_id" FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
+  const eachList = lists.map(
+    (listId) => sql`SELECT * FROM (SELECT ${id} AS "list_row_id" FROM ${def.table} WHERE ${and([sql`${listColumn} = ${listId}`, where])} ORDER BY ${order} LIMIT ${end})`,
+  );
+  return sql`SELECT ${id} AS "page_id" FROM (${sql.join(eachList, sql` UNION ALL `)}) AS "list_rows" CROSS JOIN ${def.table} ON ${id} = "list_rows"."list_row_id"
+    ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**

@@ -1,0 +1,53 @@
+/**
+ * A D1 binding that hands out the real statements while remembering each one's SQL and parameters, and the
+ * plan SQLite makes for a remembered statement: for tests of which indexes a request's statements use.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { app } from "../../src/index";
+
+export interface Recorded {
+  sql: string;
+  params: unknown[];
+}
+
+export function recordingDatabase(recorded: Recorded[]): D1Database {
+  return new Proxy(env.DB, {
+    get(target, property) {
+      if (property === "prepare") {
+        return (sql: string) => {
+          const statement = target.prepare(sql);
+          const entry: Recorded = { sql, params: [] };
+          recorded.push(entry);
+          const bind = statement.bind.bind(statement);
+          statement.bind = (...params: unknown[]) => {
+            entry.params = params;
+            return bind(...params);
+          };
+          return statement;
+        };
+      }
+      const value = Reflect.get(target, property);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Sends a GET through the app with a recording binding: the response and every statement it ran. */
+export async function recordedGet(path: string, token: string): Promise<{ response: Response; recorded: Recorded[] }> {
+  const recorded: Recorded[] = [];
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
+    { ...env, DB: recordingDatabase(recorded) },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return { response, recorded };
+}
+
+/** The lines of SQLite's plan for a recorded statement. */
+export async function planOf({ sql, params }: Recorded): Promise<string[]> {
+  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  return plan.results.map(({ detail }) => detail);
+}

@@ -1,0 +1,129 @@
+/**
+ * Lists over several account lists: a page whose conditions look at the row's own columns is read list by list
+ * (each list in index order up to the page's end) and merged. Every page must be the slice of the one order over
+ * all lists that a single sort gives: checked against per_page=1001, which is past the rows read per list and so
+ * is sorted in one piece.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { get } from "./helpers/api";
+import { insertContact, insertTask } from "./helpers/contact-fixtures";
+import { addToList, createAccountList, createUser, createViewer, timestamps } from "./helpers/factories";
+import { planOf, recordedGet } from "./helpers/recording-db";
+
+type Listed = { data: Array<{ id: string; attributes: Record<string, unknown> }>; meta: { pagination: { total_count: number } } };
+
+let viewer: Awaited<ReturnType<typeof createUser>>;
+let lists: Array<{ id: string }>;
+let outsider: Awaited<ReturnType<typeof createViewer>>;
+
+const NAMES = ["Chan, Emily", "apple, Ann", "Zed, Zoe", "Éclair, Eve", "Chang, Edward", "Bell, Bo", "Chan, Gene", "Adams, Al"];
+const STATUSES = ["Partner - Financial", "Never Ask", null, "Partner - Prayer"];
+
+beforeAll(async () => {
+  viewer = await createUser();
+  const owner = await createUser();
+  // Two lists of the viewer's own and one they coach.
+  lists = [await createAccountList(viewer), await createAccountList(viewer), await createAccountList(owner)];
+  await addToList(lists[2].id, viewer.id, "coach");
+  outsider = await createViewer();
+  // Names and statuses interleave across the lists; created_at and updated_at run in different orders.
+  let n = 0;
+  for (const name of NAMES) {
+    for (const [index, list] of lists.entries()) {
+      n += 1;
+      const stamps = timestamps(1000 + ((n * 7) % 24) * 10);
+      await insertContact(list.id, `${name} ${index}`, { status: STATUSES[n % STATUSES.length], ...stamps, updatedAt: timestamps(5000 - n).updatedAt });
+      await insertTask(list.id, [], {
+        subject: `Task ${n}`,
+        completed: n % 3 === 0,
+        completedAt: n % 3 === 0 ? `2026-0${1 + (n % 5)}-0${1 + (n % 7)}T10:00:00Z` : null,
+        startAt: n % 4 === 0 ? null : `2026-${n % 2 === 0 ? "01" : "12"}-${String(1 + (n % 27)).padStart(2, "0")}T09:00:00Z`,
+        ...stamps,
+      });
+    }
+  }
+  await insertContact(outsider.list.id, "Adams, Outsider");
+});
+
+async function ids(path: string, token = viewer.token): Promise<{ ids: string[]; total: number }> {
+  const response = await get(path, token);
+  expect(response.status).toBe(200);
+  const body = response.body as Listed;
+  return { ids: body.data.map((row) => row.id), total: body.meta.pagination.total_count };
+}
+
+/** Every page of `perPage` rows, concatenated, beside the one page of per_page=1001. */
+async function pagedAndWhole(path: string, perPage: number) {
+  const join = path.includes("?") ? "&" : "?";
+  const whole = await ids(`${path}${join}per_page=1001`);
+  const paged: string[] = [];
+  for (let page = 1; page <= Math.ceil(whole.total / perPage) + 1; page++) {
+    const slice = await ids(`${path}${join}per_page=${perPage}&page=${page}`);
+    expect(slice.total).toBe(whole.total);
+    paged.push(...slice.ids);
+  }
+  return { paged, whole: whole.ids };
+}
+
+describe("pages over several account lists", () => {
+  it("slices the contacts' one order, for each sort, page size and own-column filter", async () => {
+    const paths = [
+      "/api/v2/contacts",
+      "/api/v2/contacts?sort=name",
+      "/api/v2/contacts?sort=-name",
+      "/api/v2/contacts?sort=-created_at",
+      "/api/v2/contacts?sort=updated_at",
+      "/api/v2/contacts?filter[status]=Partner - Financial,Never Ask&sort=name",
+      `/api/v2/contacts?filter[account_list_id]=${lists[0].id},${lists[2].id}&sort=-name`,
+    ];
+    for (const path of paths) {
+      for (const perPage of [1, 5, 7]) {
+        const { paged, whole } = await pagedAndWhole(path, perPage);
+        expect(paged, `${path} per_page=${perPage}`).toEqual(whole);
+      }
+    }
+  });
+
+  it("answers the order itself: names bytewise over all three lists, hidden statuses left out", async () => {
+    const response = await get("/api/v2/contacts?sort=name&per_page=6&page=2&fields[contacts]=name", viewer.token);
+    const shown = NAMES.flatMap((name) => [0, 1, 2].map((index) => `${name} ${index}`));
+    // The default filter hides "Never Ask": every fourth contact, by insertion (n % 4 === 1).
+    const visible = shown.filter((_, position) => (position + 1) % STATUSES.length !== 1).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    expect((response.body as Listed).data.map((row) => row.attributes.name)).toEqual(visible.slice(6, 12));
+    expect((response.body as Listed).meta.pagination.total_count).toBe(visible.length);
+  });
+
+  it("slices the tasks' default order and their sorts the same way", async () => {
+    for (const path of ["/api/v2/tasks", "/api/v2/tasks?sort=start_at", "/api/v2/tasks?sort=-completed_at nulls,start_at", "/api/v2/tasks?filter[completed]=false"]) {
+      for (const perPage of [1, 4]) {
+        const { paged, whole } = await pagedAndWhole(path, perPage);
+        expect(paged, `${path} per_page=${perPage}`).toEqual(whole);
+      }
+    }
+  });
+
+  it("never reads another user's rows, nor a list the filter leaves out", async () => {
+    const all = await ids("/api/v2/contacts?per_page=5&filter[status]=Partner - Prayer");
+    const outsiders = await ids("/api/v2/contacts?per_page=1001", outsider.token);
+    expect(outsiders.ids).toHaveLength(1);
+    expect(all.ids).not.toContain(outsiders.ids[0]);
+    const one = await ids(`/api/v2/contacts?per_page=3&filter[account_list_id]=${lists[1].id}&sort=name`);
+    const ofList = await ids(`/api/v2/contacts?per_page=1001&filter[account_list_id]=${lists[1].id}&sort=name`);
+    expect(one.ids).toEqual(ofList.ids.slice(0, 3));
+  });
+
+  it("reads each list in its own index range (the plan), not one sort of all the viewer's rows", async () => {
+    const pagePlan = async (path: string) => {
+      const { response, recorded } = await recordedGet(path, viewer.token);
+      expect(response.status).toBe(200);
+      const page = recorded.find((entry) => entry.sql.includes('"page_id"'));
+      expect(page).toBeDefined();
+      return planOf(page!);
+    };
+    const byName = await pagePlan("/api/v2/contacts?sort=name&per_page=5");
+    expect(byName).toContain("COMPOUND QUERY");
+    expect(byName.filter((detail) => /^SEARCH contacts USING (COVERING )?INDEX contacts_account_list_id_name_idx \(account_list_id=\?\)$/.test(detail))).toHaveLength(3);
+    // No index gives the default task order: one sort of all rows costs less than one sort per list.
+    expect(await pagePlan("/api/v2/tasks?per_page=5")).not.toContain("COMPOUND QUERY");
+  });
+});
