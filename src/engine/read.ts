@@ -129,14 +129,16 @@ function requestedLists(value: ParamValue): string[] {
 
 /**
  * The account lists whose rows a list request can return: the viewer's, narrowed to the nested route's parent
- * and to those `filter[account_list_id]` names (when the resource takes the shared account-list filter).
+ * and to those `filter[account_list_id]` names, unless reversed (every resource's account-list filter, the
+ * shared one or a resource's own, is `accountListFilter`).
  */
 function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
   let lists = ctx.viewer.readableListIds;
   const parent = ctx.pathParams.account_list_id;
   if (parent) lists = lists.filter((id) => id === parent);
-  const filtered = def.filters?.account_list_id ? undefined : rawFilters(ctx.params).account_list_id;
-  const named = filtered === undefined ? [] : requestedLists(filtered);
+  const filters = rawFilters(ctx.params);
+  const reversed = def.reversibleFilters === true && booleanValue(filters.reverse_account_list_id) === true;
+  const named = filters.account_list_id === undefined || reversed ? [] : requestedLists(filters.account_list_id);
   return named.length > 0 ? lists.filter((id) => named.includes(id)) : lists;
 }
 
