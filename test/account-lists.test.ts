@@ -186,6 +186,12 @@ describe("GET /api/v2/account_lists/<id>", () => {
     const response = await get(`${path(alice.list.id)}?fields[account_lists]=name,committed`, alice.token);
     expect(response.body.data.attributes).toEqual({ name: alice.list.name, committed: "425.47" });
     expect(response.body.data.relationships).toBeUndefined();
+    // Totals read one shared selection of the list's groups: each alone still has what it needs (the list's
+    // currency, the monthly goal) without its neighbours.
+    const balances = await get(`${path(alice.list.id)}?fields[account_lists]=salary_balance`, alice.token);
+    expect(balances.body.data.attributes).toEqual({ salary_balance: "178.64" });
+    const progress = await get(`${path(alice.list.id)}?fields[account_lists]=progress`, alice.token);
+    expect(progress.body.data.attributes.progress).toMatchObject({ monthly_goal: "1000.0", pledged_percent: 42.5, balance: "428.97" });
   });
 
   it("lets a coach read; refuses others' lists with 403, unknown ids with 404, and needs a token", async () => {

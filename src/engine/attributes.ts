@@ -163,9 +163,9 @@ export function computed(
 export function fromShared(
   shared: SharedSelect,
   read: (value: unknown, row: Row, ctx: RequestContext, extras: ReadExtras) => unknown,
-  options: { usesRates?: boolean } = {},
+  options: { usesRates?: boolean; needs?: SQLiteColumn[] } = {},
 ): AttributeDef {
-  return { shared, read: (row, ctx, extras, selected) => read(selected, row, ctx, extras), usesRates: options.usesRates };
+  return { shared, needs: options.needs, read: (row, ctx, extras, selected) => read(selected, row, ctx, extras), usesRates: options.usesRates };
 }
 
 /** A value derived in code from stored columns. */

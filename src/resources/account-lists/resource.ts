@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   accountListCoaches,
   accountListUsers,
@@ -10,15 +11,15 @@ import {
 import { formatMoney, parseMoney } from "../../db/decimal";
 import { q } from "../../db/sql";
 import { sameListRelationship } from "../../engine/account-list-scope";
-import { boolean, computed, currencyCode, date, derived, money, stored, string, withWrite } from "../../engine/attributes";
-import { defineResource, type ParseResult, type RequestContext, type Row } from "../../engine/define";
+import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, withWrite } from "../../engine/attributes";
+import { defineResource, type ParseResult, type ReadExtras, type RequestContext, type Row, type SharedSelect } from "../../engine/define";
 import { hasMany, manyBy } from "../../engine/relationships";
 import { conflict, type FieldError } from "../../jsonapi/errors";
 import { toOneLinkage, UUID_PATTERN } from "../../jsonapi/request-document";
 import { todayIn } from "../../jsonapi/time";
 import { appealTarget } from "../donations/list-records";
 import { organizationExists } from "../organizations/resource";
-import { allGroups, balanceGroups, balanceTotal, monthlyPledges, parseGroups, pledgeGroups, progress, type BalanceGroup, type PledgeGroup } from "./totals";
+import { allGroups, balanceTotal, monthlyPledges, parseTotals, progress, type ListTotals } from "./totals";
 
 function parseOrganizationId(value: unknown): ParseResult {
   if (value === null || value === undefined || value === "") return { ok: true, value: null };
@@ -31,17 +32,20 @@ function parseOrganizationId(value: unknown): ParseResult {
 const listCurrency = (row: Row) => String(row[accountLists.currency.name] ?? "USD");
 const monthlyGoalUnits = (row: Row) => parseMoney(row[accountLists.monthlyGoal.name]);
 
+/**
+ * The list's pledge groups (one pass over its financial partners) and balance groups, selected once for every
+ * total that reads them: committed, total_pledges, received, balance, salary_balance and progress.
+ */
+const LIST_TOTALS: SharedSelect = { key: "list_totals", select: allGroups };
+
+const fromTotals = (read: (totals: ListTotals, row: Row, extras: ReadExtras) => unknown, needs: SQLiteColumn[] = [accountLists.currency]) =>
+  fromShared(LIST_TOTALS, (value, row, _ctx, extras) => read(parseTotals(value), row, extras), { usesRates: true, needs });
+
 const pledgeTotal = (receivedOnly: boolean) =>
-  computed(pledgeGroups, (value, row, _ctx, extras) => formatMoney(monthlyPledges(parseGroups<PledgeGroup>(value), listCurrency(row), extras.rates, receivedOnly)), {
-    usesRates: true,
-    needs: [accountLists.currency],
-  });
+  fromTotals((totals, row, extras) => formatMoney(monthlyPledges(totals.pledges, listCurrency(row), extras.rates, receivedOnly)));
 
 const balanceSum = (salaryOnly: boolean) =>
-  computed(balanceGroups, (value, row, _ctx, extras) => formatMoney(balanceTotal(parseGroups<BalanceGroup>(value), listCurrency(row), extras.rates, salaryOnly)), {
-    usesRates: true,
-    needs: [accountLists.currency],
-  });
+  fromTotals((totals, row, extras) => formatMoney(balanceTotal(totals.balances, listCurrency(row), extras.rates, salaryOnly)));
 
 /** Whole weeks since the start of the active fundraising period, while that period has not finished. */
 function weeksOnMpd(row: Row, ctx: RequestContext): number {
@@ -98,10 +102,10 @@ export const accountListResource = defineResource({
     received: pledgeTotal(true),
     balance: balanceSum(false),
     salary_balance: balanceSum(true),
-    progress: computed(allGroups, (value, row, _ctx, extras) => progress(value, listCurrency(row), monthlyGoalUnits(row), extras.rates), {
-      usesRates: true,
-      needs: [accountLists.currency, accountLists.monthlyGoal],
-    }),
+    progress: fromTotals((totals, row, extras) => progress(totals, listCurrency(row), monthlyGoalUnits(row), extras.rates), [
+      accountLists.currency,
+      accountLists.monthlyGoal,
+    ]),
     weeks_on_mpd: derived([accountLists.activeMpdStartAt, accountLists.activeMpdFinishAt], weeksOnMpd),
     staff_account_ids: computed(
       () => sql`(SELECT json_group_array(staff_account_id) FROM (SELECT DISTINCT ${q(designationAccounts.staffAccountId)} AS staff_account_id

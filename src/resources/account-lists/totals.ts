@@ -23,7 +23,7 @@ export const FINANCIAL_PARTNER = "Partner - Financial";
 const ZERO: Ratio = { numerator: 0n, denominator: 1n };
 
 /** Pledge sums of the list's financial partners as JSON rows [currency, frequency, received (0/1), units]. */
-export const pledgeGroups = () => sql`(SELECT json_group_array(json_array(currency, frequency, received, units)) FROM (
+const pledgeGroups = () => sql`(SELECT json_group_array(json_array(currency, frequency, received, units)) FROM (
   SELECT upper(COALESCE(NULLIF(${q(contacts.pledgeCurrency)}, ''), ${q(accountLists.currency)})) AS currency,
     ${q(contacts.pledgeFrequency)} AS frequency, ${q(contacts.pledgeReceived)} AS received,
     CAST(SUM(${q(contacts.pledgeAmount)}) AS TEXT) AS units
@@ -37,7 +37,7 @@ export const pledgeGroups = () => sql`(SELECT json_group_array(json_array(curren
  * counts towards `salary_balance` when its organization is the list's salary organization; a list without a
  * salary organization has a salary balance of 0.
  */
-export const balanceGroups = () => sql`(SELECT json_group_array(json_array(currency, salary, units)) FROM (
+const balanceGroups = () => sql`(SELECT json_group_array(json_array(currency, salary, units)) FROM (
   SELECT upper(COALESCE(NULLIF(${q(designationAccounts.currency)}, ''), ${q(accountLists.currency)})) AS currency,
     COALESCE(${q(designationAccounts.organizationId)} = ${q(accountLists.salaryOrganizationId)}, 0) AS salary,
     CAST(SUM(${q(designationAccounts.balance)}) AS TEXT) AS units
@@ -46,13 +46,24 @@ export const balanceGroups = () => sql`(SELECT json_group_array(json_array(curre
     AND ${q(designationAccounts.balance)} IS NOT NULL
   GROUP BY 1, 2))`;
 
-/** Both group sets in one value, for `progress`. */
+/** Both group sets in one value, which every total of the list reads. */
 export const allGroups = () => sql`json_object('pledges', json(${pledgeGroups()}), 'balances', json(${balanceGroups()}))`;
 
 type PledgeGroup = [string, string | null, number, string];
 type BalanceGroup = [string, number, string];
 
-export function parseGroups<T>(value: unknown): T[] {
+export interface ListTotals {
+  pledges: PledgeGroup[];
+  balances: BalanceGroup[];
+}
+
+/** The groups `allGroups` selected. */
+export function parseTotals(value: unknown): ListTotals {
+  const parsed = (typeof value === "string" ? JSON.parse(value) : value ?? {}) as { pledges?: unknown; balances?: unknown };
+  return { pledges: parseGroups<PledgeGroup>(parsed.pledges), balances: parseGroups<BalanceGroup>(parsed.balances) };
+}
+
+function parseGroups<T>(value: unknown): T[] {
   if (typeof value === "string") return JSON.parse(value) as T[];
   return Array.isArray(value) ? (value as T[]) : [];
 }
@@ -100,10 +111,7 @@ export function percentOf(part: bigint, goal: bigint | null): number | null {
   return Number(roundRatio(part * 1000n, goal)) / 10;
 }
 
-export function progress(value: unknown, listCurrency: string, monthlyGoal: bigint | null, rates: Map<string, Ratio>) {
-  const parsed = (typeof value === "string" ? JSON.parse(value) : value ?? {}) as { pledges?: unknown; balances?: unknown };
-  const pledges = parseGroups<PledgeGroup>(parsed.pledges);
-  const balances = parseGroups<BalanceGroup>(parsed.balances);
+export function progress({ pledges, balances }: ListTotals, listCurrency: string, monthlyGoal: bigint | null, rates: Map<string, Ratio>) {
   const committed = monthlyPledges(pledges, listCurrency, rates, false);
   const received = monthlyPledges(pledges, listCurrency, rates, true);
   return {
@@ -117,4 +125,3 @@ export function progress(value: unknown, listCurrency: string, monthlyGoal: bigi
   };
 }
 
-export type { BalanceGroup, PledgeGroup };
