@@ -34,7 +34,8 @@ const monthlyGoalUnits = (row: Row) => parseMoney(row[accountLists.monthlyGoal.n
 
 /**
  * The list's pledge groups (one pass over its financial partners) and balance groups, selected once for every
- * total that reads them: committed, total_pledges, received, balance, salary_balance and progress.
+ * total that reads them: committed, total_pledges, received, balance, salary_balance and progress. (A fieldset
+ * asking for balances alone pays for the pledge pass too; the full object, which clients load, pays for it once.)
  */
 const LIST_TOTALS: SharedSelect = { key: "list_totals", select: allGroups };
 
