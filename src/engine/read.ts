@@ -176,7 +176,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const countOnce = readsOtherTables;
     const offset = (page - 1) * perPage;
     const pageIds = countOnce
-      ? sql`SELECT ${id} AS "page_id", count(*) OVER () AS "page_total" FROM ${def.table}${whereClause} ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`
+      ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
       : ownColumnsPage(def, listsInScope(def, ctx), where, listOrder, perPage, offset);
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
@@ -197,6 +197,12 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     ...(extra.meta ? await extra.meta(where) : {}),
   };
   return listDocument(data, meta, included);
+}
+
+/** A page's ids (`page_id`) in order, from one pass over the matching rows; `withTotal` counts them all too (a window). */
+function orderedPage(def: ResourceDef, where: SQL | undefined, order: SQL, limit: number, offset: number, { withTotal = false } = {}): SQL {
+  return sql`SELECT ${q(def.idColumn)} AS "page_id"${withTotal ? sql`, count(*) OVER () AS "page_total"` : sql``}
+    FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
 
 /** Bounds of `ownColumnsPage`'s reading list by list: past them one sort of every matching row is cheaper or safer. */
@@ -231,11 +237,9 @@ function ownColumnsPage(def: ResourceDef, lists: string[], where: SQL | undefine
     lists.length <= LIST_BY_LIST.maxLists &&
     end <= LIST_BY_LIST.maxRowsPerList &&
     (boundParameters(where ?? sql``) + 2) * lists.length <= LIST_BY_LIST.maxParameters;
-  if (!byList) return sql`SELECT ${id} AS "page_id" FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
-  const eachList = lists.map(
-    (listId) => sql`SELECT * FROM (SELECT ${id} AS "list_row_id" FROM ${def.table} WHERE ${and([sql`${listColumn} = ${listId}`, where])} ORDER BY ${order} LIMIT ${end})`,
-  );
-  return sql`SELECT ${id} AS "page_id" FROM (${sql.join(eachList, sql` UNION ALL `)}) AS "list_rows" CROSS JOIN ${def.table} ON ${id} = "list_rows"."list_row_id"
+  if (!byList) return orderedPage(def, where, order, perPage, offset);
+  const eachList = lists.map((listId) => sql`SELECT * FROM (${orderedPage(def, and([sql`${listColumn} = ${listId}`, where]), order, end, 0)})`);
+  return sql`SELECT ${id} AS "page_id" FROM (${sql.join(eachList, sql` UNION ALL `)}) AS "list_rows" CROSS JOIN ${def.table} ON ${id} = "list_rows"."page_id"
     ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
