@@ -19,14 +19,15 @@ import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
 type RateRow = { code: string; rate: string };
 
-/** Rows the viewer may read: their account lists, the resource's own scope, and the nested route's parent. */
+/** The viewer's account lists, or under /account_lists/:account_list_id that one list (none when not theirs). */
+function routeLists(ctx: RequestContext): string[] {
+  const parent = ctx.pathParams.account_list_id;
+  return parent ? ctx.viewer.readableListIds.filter((id) => id === parent) : ctx.viewer.readableListIds;
+}
+
+/** Rows the viewer may read: their account lists (the nested route's parent only), and the resource's own scope. */
 export function readScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
-  const parentListId = ctx.pathParams.account_list_id;
-  return and([
-    def.accountListColumn ? inList(def.accountListColumn, ctx.viewer.readableListIds) : undefined,
-    def.accountListColumn && parentListId ? sql`${def.accountListColumn} = ${parentListId}` : undefined,
-    def.scope?.(ctx),
-  ]);
+  return and([def.accountListColumn ? inList(def.accountListColumn, routeLists(ctx)) : undefined, def.scope?.(ctx)]);
 }
 
 /** Currency rates keyed by upper-case code, from rows of currency_rates. */
@@ -133,9 +134,7 @@ function requestedLists(value: ParamValue): string[] {
  * shared one or a resource's own, is `accountListFilter`).
  */
 function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
-  let lists = ctx.viewer.readableListIds;
-  const parent = ctx.pathParams.account_list_id;
-  if (parent) lists = lists.filter((id) => id === parent);
+  const lists = routeLists(ctx);
   const filters = rawFilters(ctx.params);
   const reversed = def.reversibleFilters === true && booleanValue(filters.reverse_account_list_id) === true;
   const named = filters.account_list_id === undefined || reversed ? [] : requestedLists(filters.account_list_id);
