@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post } from "./helpers/api";
 import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { planOf, recordedGet } from "./helpers/recording-db";
 import {
   askInAppeal,
   excludeFromAppeal,
@@ -65,6 +66,35 @@ describe("scope, paging and sorting", () => {
     const searchedBeyond = await get(`${CONTACTS}?filter[wildcard_search]=chan&per_page=2&page=5`, alice.token);
     expect(searchedBeyond.body.data).toEqual([]);
     expect(searchedBeyond.body.meta.pagination).toEqual({ page: 5, per_page: 2, total_count: 3, total_pages: 2 });
+  });
+
+  it("counts the default list as its contacts less the hidden ones, however the total is taken", async () => {
+    const { list, token } = await createViewer();
+    const other = await createViewer();
+    // Blank, missing and unknown statuses are not hidden; another user's hidden contacts are not counted against this list.
+    for (const [name, status] of [["A, hidden", "Never Ask"], ["B, kept", "Partner - Financial"], ["C, hidden", "Not Interested"], ["D, blank", ""], ["E, none", null], ["F, unknown", "Legacy status"], ["G, kept", "Ask in Future"]] as const) {
+      await insertContact(list.id, name, { status });
+    }
+    await insertContact(other.list.id, "Z, hidden elsewhere", { status: "Never Ask" });
+    const kept = ["B, kept", "D, blank", "E, none", "F, unknown", "G, kept"];
+    expect(await listedNames(token, "")).toEqual(kept);
+    const second = await get(`${CONTACTS}?sort=name&per_page=2&page=2`, token);
+    expect(names(second.body)).toEqual(["E, none", "F, unknown"]);
+    expect(second.body.meta.pagination).toEqual({ page: 2, per_page: 2, total_count: 5, total_pages: 3 });
+    expect((await get(`${CONTACTS}?per_page=0`, token)).body.meta.pagination.total_count).toBe(5);
+    const beyond = await get(`${CONTACTS}?per_page=2&page=7`, token);
+    expect(beyond.body.data).toEqual([]);
+    expect(beyond.body.meta.pagination.total_count).toBe(5);
+    // With another condition, or with a status filter of its own, the total is counted row by row.
+    expect((await get(`${CONTACTS}?filter[name_like]=b`, token)).body.meta.pagination.total_count).toBe(1);
+    expect((await get(`${CONTACTS}?filter[name_like]=a`, token)).body.meta.pagination.total_count).toBe(0);
+    expect((await get(`${CONTACTS}?filter[status]=hidden`, token)).body.meta.pagination.total_count).toBe(2);
+    expect((await get(`${CONTACTS}?filter[status]=null`, token)).body.meta.pagination.total_count).toBe(2);
+    // The hidden ones are counted from the (account_list_id, status) index, not by testing every contact's row.
+    const { response, recorded } = await recordedGet("/api/v2/contacts?per_page=0", token);
+    expect(response.status).toBe(200);
+    const counted = recorded.find((statement) => /count\(\*\)/.test(statement.sql))!;
+    expect(await planOf(counted)).toContain("SEARCH contacts USING COVERING INDEX contacts_account_list_id_status_idx (account_list_id=? AND status=?)");
   });
 
   it("pages with page and per_page and answers the pagination meta; per_page=0 counts", async () => {

@@ -32,6 +32,11 @@ export function dateInRange(column: SQLWrapper, range: TimeRange): SQL {
   return sql`(${column} >= ${range.fromDate} AND ${column} < ${range.untilDate})`;
 }
 
+/** The expression holds none of the values; NULL counts as blank, so it is kept unless blank is among them. */
+export function notAmong(expression: SQLWrapper, values: readonly string[]): SQL {
+  return sql`COALESCE(${expression}, '') NOT IN ${jsonList(values)}`;
+}
+
 /** Negation that treats an unknown (NULL) condition as not matching, so the reverse of a filter includes those rows. */
 export function not(condition: SQL): SQL {
   return sql`NOT COALESCE((${condition}), 0)`;

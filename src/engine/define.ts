@@ -143,10 +143,22 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   filters?: Record<string, FilterDef>;
   /** Whether every filter can be negated with filter[reverse_<name>]=true. */
   reversibleFilters?: boolean;
-  /** Condition applied when a list has no filter of its own for it (e.g. hidden contact statuses). */
+  /** Condition applied when a list has no filter of its own for it (e.g. invites neither cancelled nor accepted). */
   defaultFilters?: (filters: Record<string, ParamValue>, ctx: RequestContext) => SQL | undefined;
+  /**
+   * Values of a column a list leaves out unless a filter asks for that column (contacts: the hidden statuses).
+   * Declared as values rather than as a condition so that a list with no other condition can count its total
+   * as all its rows less those holding an excluded value, both read from indexes (see `listResources`).
+   */
+  defaultExclusion?: (filters: Record<string, ParamValue>, ctx: RequestContext) => DefaultExclusion | undefined;
   /** Resource rules that run after attribute parsing; may change values or report field errors. */
   hooks?: ResourceHooks;
+}
+
+/** Rows whose `column` holds one of `values` (none of them blank) are left out; blank and NULL stay in. */
+export interface DefaultExclusion {
+  column: SQLiteColumn;
+  values: readonly string[];
 }
 
 export interface ResourceHooks {

@@ -7,14 +7,14 @@ import { asc, Column, getTableName, sql, type SQL, type SQLWrapper } from "drizz
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, inList, inOrder, isCandidateSource, not, q } from "../db/sql";
+import { and, inList, inOrder, isCandidateSource, not, notAmong, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type DefaultExclusion, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
 type RateRow = { code: string; rate: string };
@@ -79,7 +79,7 @@ function hasListOrderIndex(listColumn: SQLiteColumn, orderColumn: SQLiteColumn):
 }
 
 /** The parts of a declaration that turn a filter object into conditions. */
-export type FilterSet = Pick<ResourceDef, "filters" | "reversibleFilters" | "defaultFilters" | "accountListColumn">;
+export type FilterSet = Pick<ResourceDef, "filters" | "reversibleFilters" | "defaultFilters" | "defaultExclusion" | "accountListColumn">;
 
 /**
  * Filters the resource declares, `reverse_` negation, and the account-list filter shared by every owned resource.
@@ -89,7 +89,7 @@ export async function filterConditions(
   def: FilterSet,
   ctx: RequestContext,
   filters: Record<string, ParamValue> = rawFilters(ctx.params),
-): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown> }> {
+): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown>; exclusion?: DefaultExclusion }> {
   const echo: Record<string, unknown> = {};
   const conditions: Array<SQL | undefined> = [];
   for (const [name, value] of Object.entries(filters)) {
@@ -109,7 +109,9 @@ export async function filterConditions(
     }
   }
   conditions.push(def.defaultFilters?.(filters, ctx));
-  return { conditions, echo };
+  const exclusion = def.defaultExclusion?.(filters, ctx);
+  if (exclusion) conditions.push(notAmong(exclusion.column, exclusion.values));
+  return { conditions, echo, exclusion };
 }
 
 export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: RequestContext): SQL | undefined {
@@ -147,12 +149,13 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const params = parseDocumentParams(ctx.params);
   const listOrder = orderFor(def, ctx);
   const order = sql.join(listOrder.terms, sql`, `);
-  const { conditions, echo } = await filterConditions(def, ctx);
-  const { where, readsOtherTables } = listWhere([readScope(def, ctx), extra.where], conditions);
-  const whereClause = where ? sql` WHERE ${where}` : sql``;
+  const { conditions, echo, exclusion } = await filterConditions(def, ctx);
+  const scope = readScope(def, ctx);
+  const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
   const wantRates = plan.usesRates || includeNeedsRates(params);
-  const countQuery = sql`SELECT count(*) AS "count" FROM ${def.table}${whereClause}`;
+  const onlyExclusion = exclusion !== undefined && extra.where === undefined && conditions.filter(Boolean).length === 1;
+  const countQuery = onlyExclusion ? countLessExcluded(def, scope, exclusion) : countOf(def, where);
   let rows: Row[] = [];
   let totalCount: number;
   let rateRows: RateRow[];
@@ -196,6 +199,19 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     ...(extra.meta ? await extra.meta(where) : {}),
   };
   return listDocument(data, meta, included);
+}
+
+const countOf = (def: ResourceDef, where: SQL | undefined) => sql`SELECT count(*) AS "count" FROM ${def.table}${where ? sql` WHERE ${where}` : sql``}`;
+
+/**
+ * The total of a list whose only condition beyond its scope is its default exclusion (the default contacts
+ * list): the rows in scope less those holding an excluded value. Both counts are read from indexes, where
+ * testing every row against the excluded values took four times as long (90,003 contacts: 14 ms against 3.7 ms
+ * in node:sqlite). With other conditions it gains nothing, so it is used only then.
+ */
+function countLessExcluded(def: ResourceDef, scope: SQL | undefined, exclusion: DefaultExclusion): SQL {
+  const excluded = inList(exclusion.column, exclusion.values);
+  return sql`SELECT (${countOf(def, scope)}) - (${countOf(def, and([scope, excluded]))}) AS "count"`;
 }
 
 /** A page's ids (`page_id`) in order, from one pass over the matching rows; `withTotal` counts them all too (a window). */

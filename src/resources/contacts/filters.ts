@@ -8,7 +8,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accountLists, contacts, contactTags } from "../../../drizzle/schema";
 import { ACTIVE_STATUSES, HIDDEN_STATUSES } from "../../constants";
 import { and, containsText, dateInRange, inList, or, q, startsWithText, timestampInRange } from "../../db/sql";
-import type { FilterDef, RequestContext } from "../../engine/define";
+import type { DefaultExclusion, FilterDef, RequestContext } from "../../engine/define";
 import { accountListFilter, filterConditions } from "../../engine/read";
 import { tagFilters } from "../../engine/tags";
 import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
@@ -73,9 +73,9 @@ const statusFilter: FilterDef = (value) => {
 };
 
 /** Without a status filter, the five hidden statuses are left out. */
-export function hiddenStatusDefault(filters: Record<string, ParamValue>): SQL | undefined {
+export function hiddenStatusDefault(filters: Record<string, ParamValue>): DefaultExclusion | undefined {
   if (listValue(filters.status).length > 0) return undefined;
-  return sql`COALESCE(${status}, '') NOT IN (SELECT value FROM json_each(${JSON.stringify(HIDDEN_STATUSES)}))`;
+  return { column: contacts.status, values: HIDDEN_STATUSES };
 }
 
 /** The contact's own pledge currency, or its list's currency when it has none. */
@@ -202,7 +202,7 @@ export async function contactFilterCondition(
     {
       filters: contactFilters,
       reversibleFilters: true,
-      defaultFilters: options.hiddenStatusDefault === false ? undefined : hiddenStatusDefault,
+      defaultExclusion: options.hiddenStatusDefault === false ? undefined : hiddenStatusDefault,
     },
     ctx,
     normalized,

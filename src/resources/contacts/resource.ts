@@ -202,7 +202,7 @@ export const contactResource = defineResource({
   sorts: { name: contacts.name },
   filters: contactFilters,
   reversibleFilters: true,
-  defaultFilters: hiddenStatusDefault,
+  defaultExclusion: hiddenStatusDefault,
   hooks: {
     beforeCreate: (values, _input, ctx) => stampNotes(values, undefined, ctx.now),
     beforeUpdate: (values, existing, _input, ctx) => stampNotes(values, existing, ctx.now),

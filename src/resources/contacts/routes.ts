@@ -12,7 +12,7 @@ import { API, ID } from "../paths";
 import { contactResource } from "./resource";
 
 /** The referrers of a contact are listed whatever their status. */
-const referrerList = { ...contactResource, defaultFilters: undefined };
+const referrerList = { ...contactResource, defaultExclusion: undefined };
 
 export function registerContactRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/contacts/bulk`, bulkRoutes(contactResource, { actions: ["update", "delete"] }));
