@@ -1,9 +1,10 @@
 /**
- * Lists over several account lists: a page whose conditions look at the row's own columns is read list by list
- * (each list in index order up to the page's end) and merged. Every page must be the slice of the one order over
- * all lists that a single sort gives: checked against per_page=1001, which is past the rows read per list and so
- * is sorted in one piece.
+ * Lists over several account lists: a page whose conditions look at the row's own columns is read in parts up to
+ * the page's end and merged: list by list (each list in index order), or, for the default task order, the overdue
+ * tasks apart from the rest. Every page must be the slice of the one order that a single sort gives: checked
+ * against per_page=1001, which is past the rows read per part and so is sorted in one piece.
  */
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "./helpers/api";
 import { insertContact, insertTask } from "./helpers/contact-fixtures";
@@ -42,6 +43,10 @@ beforeAll(async () => {
       });
     }
   }
+  // Rows the usual shapes leave out: an open task with a completion date (overdue, and not), and a completed one without.
+  await insertTask(lists[0].id, [], { subject: "Open, completed_at set", completed: false, completedAt: "2026-02-02T10:00:00Z", startAt: "2026-01-15T09:00:00Z" });
+  await insertTask(lists[2].id, [], { subject: "Open, completed_at set, future", completed: false, completedAt: "2026-02-03T10:00:00Z", startAt: "2099-01-15T09:00:00Z" });
+  await insertTask(lists[1].id, [], { subject: "Completed, no completed_at", completed: true, completedAt: null, startAt: "2026-01-10T09:00:00Z" });
   await insertContact(outsider.list.id, "Adams, Outsider");
 });
 
@@ -95,7 +100,7 @@ describe("pages over several account lists", () => {
 
   it("slices the tasks' default order and their sorts the same way", async () => {
     for (const path of ["/api/v2/tasks", "/api/v2/tasks?sort=start_at", "/api/v2/tasks?sort=-completed_at nulls,start_at", "/api/v2/tasks?filter[completed]=false"]) {
-      for (const perPage of [1, 4]) {
+      for (const perPage of [1, 4, 7]) {
         const { paged, whole } = await pagedAndWhole(path, perPage);
         expect(paged, `${path} per_page=${perPage}`).toEqual(whole);
       }
@@ -131,7 +136,29 @@ describe("pages over several account lists", () => {
     const { paged, whole } = await pagedAndWhole(reversed.replace("&per_page=5", ""), 4);
     expect(paged).toEqual(whole);
     expect(whole).toHaveLength((await ids(`/api/v2/contacts?per_page=1001&filter[account_list_id]=${lists[1].id},${lists[2].id}`)).total);
-    // No index gives the default task order: one sort of all rows costs less than one sort per list.
-    expect(await pagePlan("/api/v2/tasks?per_page=5")).not.toContain("COMPOUND QUERY");
+    // No index gives the default task order: it is not read list by list, but the overdue tasks apart from the rest.
+    const tasksPlan = await pagePlan("/api/v2/tasks?per_page=5");
+    expect(tasksPlan).toContain("COMPOUND QUERY");
+    expect(tasksPlan.filter((detail) => /USING (COVERING )?INDEX tasks_account_list_id_completed_start_at_idx \(account_list_id=\? AND completed=\? AND start_at<\?\)$/.test(detail)).length).toBeGreaterThan(0);
+    expect(await pagePlan("/api/v2/tasks?per_page=1001")).not.toContain("COMPOUND QUERY");
+  });
+
+  it("takes a default task page from the overdue tasks alone when they fill it", async () => {
+    const { list, token } = await createViewer();
+    const overdue = [];
+    for (let i = 0; i < 5; i++) overdue.push(await insertTask(list.id, [], { subject: `Overdue ${i}`, startAt: `2026-01-0${5 - i}T09:00:00Z` }));
+    for (let i = 0; i < 60; i++) {
+      await insertTask(list.id, [], { subject: `Later ${i}`, completed: i % 2 === 0, completedAt: i % 2 === 0 ? `2026-03-${String(1 + (i % 28)).padStart(2, "0")}T10:00:00Z` : null, startAt: `2099-01-01T09:00:00Z` });
+    }
+    // Overdue first, by start; then the rest.
+    const first = await ids("/api/v2/tasks?per_page=3", token);
+    expect(first).toEqual({ ids: [overdue[4].id, overdue[3].id, overdue[2].id], total: 65 });
+    const whole = await ids("/api/v2/tasks?per_page=1001", token);
+    expect((await ids("/api/v2/tasks?per_page=4&page=2", token)).ids).toEqual(whole.ids.slice(4, 8));
+    // The page reads the overdue tasks, not a sort of all 65 (the total still counts them once).
+    const { recorded } = await recordedGet("/api/v2/tasks?per_page=3", token);
+    const page = recorded.find((entry) => entry.sql.includes('"page_id"'))!;
+    const { meta } = await env.DB.prepare(page.sql).bind(...page.params).all();
+    expect(meta.rows_read).toBeLessThan(65 * 2);
   });
 });

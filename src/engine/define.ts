@@ -140,6 +140,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   multipleSorts?: boolean;
   /** Order when no sort is asked for; defaults to created_at ascending, ties by id. */
   defaultOrder?: (ctx: RequestContext) => SQL[];
+  /**
+   * Rows meeting this condition come first in the default order, each part then in `defaultOrder` (tasks:
+   * overdue first). Declared apart from the order so that a page the first rows fill is taken from them alone.
+   */
+  defaultOrderFirst?: (ctx: RequestContext) => SQL;
   filters?: Record<string, FilterDef>;
   /** Whether every filter can be negated with filter[reverse_<name>]=true. */
   reversibleFilters?: boolean;

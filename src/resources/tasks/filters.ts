@@ -27,11 +27,6 @@ export function overdue(ctx: RequestContext): SQL {
   return sql`(${tasks.completed} = 0 AND ${tasks.startAt} < ${viewerDays(ctx).startOf(0)})`;
 }
 
-/** The first key of the default order. */
-export function overdueFirst(ctx: RequestContext): SQL {
-  return sql`CASE WHEN ${overdue(ctx)} THEN 0 ELSE 1 END`;
-}
-
 const between = (column: SQLWrapper, from: string, until: string) => sql`(${column} >= ${from} AND ${column} < ${until})`;
 const startsBetween = (from: string, until: string) => between(tasks.startAt, from, until);
 
