@@ -161,6 +161,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
   const wantRates = plan.usesRates || includeNeedsRates(params);
+  // Nothing narrows the list but its default exclusion (which is then the one condition present).
   const onlyExclusion = exclusion !== undefined && extra.where === undefined && conditions.filter(Boolean).length === 1;
   const countQuery = onlyExclusion ? countLessExcluded(def, scope, exclusion) : countOf(def, where);
   let rows: Row[] = [];
