@@ -33,7 +33,33 @@ describe("authentication", () => {
       errorOf(await get("/api/v2/constants", token), 401);
     }
   });
+
+  it("refuses, with 401, correctly signed tokens whose header or payload is not a JSON object", async () => {
+    const { user } = await createViewer();
+    const claims = JSON.stringify({ user_id: user.id, exp: Math.floor(Date.now() / 1000) + 60 });
+    const tokens = [
+      await signedParts("null", claims),
+      await signedParts("42", claims),
+      await signedParts('"HS256"', claims),
+      await signedParts(JSON.stringify({ alg: "HS256", typ: "JWT" }), "null"),
+      await signedParts(JSON.stringify({ alg: "HS256", typ: "JWT" }), "[1]"),
+    ];
+    for (const token of tokens) {
+      const error = errorOf(await get("/api/v2/constants", token), 401);
+      expect(error.title).toBe("Unauthorized");
+    }
+  });
 });
+
+/** A token over any header and payload text, signed with the service's secret, as a forger holding it could. */
+async function signedParts(header: string, payload: string): Promise<string> {
+  const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const text = (value: string) => base64url(new TextEncoder().encode(value));
+  const signingInput = `${text(header)}.${text(payload)}`;
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(env.JWT_SECRET), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(signingInput)));
+  return `${signingInput}.${base64url(signature)}`;
+}
 
 describe("transport", () => {
   it("sets the security headers, a request id, an ETag and answers If-None-Match with 304", async () => {

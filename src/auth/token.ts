@@ -35,13 +35,15 @@ export class InvalidTokenError extends Error {}
 
 /** Verifies signature, algorithm and expiry strictly; both claims are required. */
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims> {
-  let header;
+  let header: unknown;
   try {
     header = decode(token).header;
   } catch {
     throw new InvalidTokenError("The access token is malformed");
   }
-  if (header.alg !== TOKEN_ALGORITHM) throw new InvalidTokenError("The access token must be signed with HS256");
+  // A header part may decode to any JSON value (`null`, a number); only an object can name the algorithm.
+  if (header === null || typeof header !== "object") throw new InvalidTokenError("The access token is malformed");
+  if ((header as { alg?: unknown }).alg !== TOKEN_ALGORITHM) throw new InvalidTokenError("The access token must be signed with HS256");
   let payload: Record<string, unknown>;
   try {
     payload = (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
@@ -50,6 +52,7 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
     if (name === "JwtTokenExpired") throw new InvalidTokenError("The access token has expired");
     throw new InvalidTokenError("The access token is invalid");
   }
+  if (payload === null || typeof payload !== "object") throw new InvalidTokenError("The access token is malformed");
   if (typeof payload.exp !== "number") throw new InvalidTokenError("The access token has no expiry (exp)");
   if (typeof payload.user_id !== "string" || payload.user_id === "") throw new InvalidTokenError("The access token names no user (user_id)");
   return { user_id: payload.user_id, exp: payload.exp };
