@@ -4,7 +4,7 @@ import { errorOf, get } from "./helpers/api";
 import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 let token: string;
-const ids = { banner: uuid(), modal: uuid(), spanish: uuid(), expired: uuid(), action: uuid() };
+const ids = { banner: uuid(), modal: uuid(), spanish: uuid(), expired: uuid(), scheduled: uuid(), action: uuid() };
 
 beforeAll(async () => {
   ({ token } = await createViewer());
@@ -13,6 +13,7 @@ beforeAll(async () => {
     { id: ids.modal, title: "Everyone", body: "For all", displayMethod: "modal", style: "warning", languageCode: null, ...timestamps(20) },
     { id: ids.spanish, title: "Hola", body: "Bienvenido", displayMethod: "banner", style: "success", languageCode: "es_419", ...timestamps(30) },
     { id: ids.expired, title: "Old", body: "Gone", displayMethod: "banner", endsAt: "2020-01-01T00:00:00Z", ...timestamps(40) },
+    { id: ids.scheduled, title: "Later", body: "Soon", displayMethod: "modal", startsAt: "2099-01-01T00:00:00Z", ...timestamps(50) },
   ]);
   await db.insert(schema.announcementActions).values({ id: ids.action, announcementId: ids.banner, label: "Got it", action: "dismiss", style: "primary", position: 0, ...timestamps() });
 });
@@ -90,5 +91,15 @@ describe("GET /api/v2/announcements", () => {
     expect(response.body.data.attributes.title).toBe("Everyone");
     const missing = uuid();
     expect(errorOf(await get(`/api/v2/announcements/${missing}`, token), 404).detail).toBe(`Couldn't find Announcement with 'id'=${missing}`);
+  });
+
+  it("answers an announcement outside its display window as not found, whether ended or not yet started", async () => {
+    for (const id of [ids.expired, ids.scheduled]) {
+      expect(errorOf(await get(`/api/v2/announcements/${id}`, token), 404).detail).toBe(`Couldn't find Announcement with 'id'=${id}`);
+    }
+    const listed = await get("/api/v2/announcements?per_page=100", token);
+    const listedIds = listed.body.data.map((announcement: { id: string }) => announcement.id);
+    expect(listedIds).not.toContain(ids.expired);
+    expect(listedIds).not.toContain(ids.scheduled);
   });
 });

@@ -123,6 +123,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   /** Extra read scope, for resources not owned by an account list (e.g. background batches owned by a user). */
   scope?: (ctx: RequestContext) => SQL | undefined;
   /**
+   * True when `scope` says which rows are shown rather than whose they are (announcements outside their display
+   * window): a row outside it is answered as not found (404), not as someone else's (403).
+   */
+  scopeHidesRows?: boolean;
+  /**
    * Rows that may appear in `included` (reached through another resource's relationship); defaults to the read
    * scope. Wider than the read scope where a resource is listed narrowly but shown more widely (other users).
    */

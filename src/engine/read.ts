@@ -372,7 +372,7 @@ async function visibleRow(
   ];
   const [rows, existing, rateRows] = await rowsOf(ctx.db, wantRates ? [...queries, RATES] : queries);
   if (rows[0]) return { row: plan ? plan.decode(rows)[0] : rows[0], rates: ratesMap((rateRows ?? []) as RateRow[]) };
-  if (existing[0] && !isNestedRoute(def, ctx)) throw forbidden(id, def.type);
+  if (existing[0] && !isNestedRoute(def, ctx) && !def.scopeHidesRows) throw forbidden(id, def.type);
   throw recordNotFound(def.model, id);
 }
 

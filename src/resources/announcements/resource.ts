@@ -22,7 +22,9 @@ export const announcementResource = defineResource({
       orderBy: announcementActions.position,
     }),
   },
+  // Shown only inside their display window; outside it, an announcement is not there yet or any more.
   scope: (ctx) => sql`(${announcements.startsAt} IS NULL OR ${announcements.startsAt} <= ${ctx.now}) AND (${announcements.endsAt} IS NULL OR ${announcements.endsAt} > ${ctx.now})`,
+  scopeHidesRows: true,
   filters: {
     // Downcased, underscored language code; announcements without a language are shown in every language.
     language_code: (value) => {
