@@ -204,6 +204,19 @@ describe("background batch queue consumer", () => {
     expect((await row(id)).responseStatus).toBe(200);
   });
 
+  it("runs as the owner even when the stored headers carry another credential", async () => {
+    const [stale, others] = await Promise.all([
+      storedRequest({ path: "/api/v2/user", requestHeaders: { Authorization: "Bearer nonsense" } }),
+      storedRequest({ path: "/api/v2/user", requestHeaders: { authorization: `Bearer ${bob.token}` } }),
+    ]);
+    await deliver([{ requestId: stale }, { requestId: others }]);
+    for (const id of [stale, others]) {
+      const stored = await row(id);
+      expect(stored.responseStatus).toBe(200);
+      expect(JSON.parse(stored.responseBody!).data.id).toBe(alice.user.id);
+    }
+  });
+
   it("refuses bulk endpoints, the batch endpoint and creating a background batch from a background batch", async () => {
     const ids = await Promise.all([
       storedRequest({ path: "/api/v2/contacts/bulk", requestMethod: "PUT", requestBody: "{}" }),

@@ -32,8 +32,11 @@ export function buildStoredRequest({ request, defaultAccountListId, origin }: Cl
   if (method === "GET" && params) appendParams(url.searchParams, params, "");
   if (request.defaultAccountList && defaultAccountListId) url.searchParams.set("filter[account_list_id]", defaultAccountListId);
 
-  const headers = new Headers({ accept: JSONAPI, "content-type": JSONAPI, authorization: `Bearer ${token}` });
+  const headers = new Headers({ accept: JSONAPI, "content-type": JSONAPI });
   for (const [name, value] of Object.entries(request.requestHeaders ?? {})) headers.set(name, value);
+  // Set last: a stored request always runs as the batch's owner, with a credential minted when it runs, never
+  // with one a client stored beside it (by then expired, or someone else's).
+  headers.set("authorization", `Bearer ${token}`);
   // Without a body of their own, the params of a write are its body.
   const body = method === "GET" ? undefined : (request.requestBody ?? (params ? JSON.stringify(params) : undefined));
   return markBatchItem(new Request(url, { method, headers, body }));
