@@ -52,6 +52,22 @@ describe("updating tasks", () => {
     expect(withTime.body.data.attributes).toMatchObject({ completed_at: "2026-05-03T09:15:00Z", result: "Done" });
   });
 
+  it("refuses null or an empty string for completed and leaves a completed task completed", async () => {
+    const task = await w.createTask({ subject: "Done already", activity_type: "Call", completed: true });
+    const before = await storedTask(task.id);
+    expect(before.completed).toBe(true);
+    for (const completed of [null, ""]) {
+      const error = errorOf(await put(`${TASKS}/${task.id}`, body({ completed, overwrite: true }), w.alice.token), 400);
+      expect(error).toEqual({
+        status: "400",
+        title: "must be true or false",
+        detail: "Completed must be true or false",
+        source: { pointer: "/data/attributes/completed" },
+      });
+    }
+    expect(await storedTask(task.id)).toEqual(before);
+  });
+
   it("validates result and next action against the stored activity", async () => {
     const task = await w.createTask({ subject: "Letter", activity_type: "Letter" });
     const error = errorOf(await put(`${TASKS}/${task.id}`, body({ result: "Attempted - Left Message", overwrite: true }), w.alice.token), 400);

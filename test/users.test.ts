@@ -236,6 +236,23 @@ describe("PUT /api/v2/user", () => {
     expect(await storedUser()).toEqual(before);
   });
 
+  it("refuses null or an empty string for a boolean attribute or the setup preference, with nothing changed", async () => {
+    await db.update(schema.users).set({ deceased: true, setup: true }).where(eq(schema.users.id, viewer.user.id));
+    const before = await storedUser();
+    for (const value of [null, ""]) {
+      const deceased = errorOf(await put("/api/v2/user", body({ overwrite: true, deceased: value }), viewer.token), 400);
+      expect(deceased).toEqual({
+        status: "400",
+        title: "must be true or false",
+        detail: "Deceased must be true or false",
+        source: { pointer: "/data/attributes/deceased" },
+      });
+      const setup = errorOf(await put("/api/v2/user", body({ overwrite: true, preferences: { setup: value } }), viewer.token), 400);
+      expect(setup).toMatchObject({ detail: "Setup must be true or false", source: { pointer: "/data/attributes/preferences/setup" } });
+    }
+    expect(await storedUser()).toEqual(before);
+  });
+
   it("accepts its own id in the body and ignores read-only attributes", async () => {
     const response = await put("/api/v2/user", body({ overwrite: true, parent_contacts: ["x"], created_at: "2000-01-01", title: "Dr." }, { id: viewer.user.id }), viewer.token);
     expect(response.status, response.text).toBe(200);

@@ -48,11 +48,16 @@ export function string(column: SQLiteColumn, options: WriteOptions & { oneOf?: r
 
 const booleanSchema = v.union([v.boolean(), v.picklist(["true", "false", "1", "0", "t", "f"]), v.picklist([0, 1])]);
 
+/**
+ * null and "" are refused like any other non-boolean: taking them as false would, for instance, un-complete a
+ * task or clear a flag the client only meant to leave alone. No boolean column is nullable (each is NOT NULL with
+ * a default) and the interface gives null no meaning for any boolean attribute, so there is no case where a
+ * blank has to be kept.
+ */
 export function boolean(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
   return {
     column,
     write: rule((value) => {
-      if (value === null || value === undefined || value === "") return ok(false);
       const parsed = v.safeParse(booleanSchema, value);
       if (!parsed.success) return fail("must be true or false");
       return ok(parsed.output === true || parsed.output === 1 || ["true", "1", "t"].includes(String(parsed.output)));
