@@ -279,6 +279,12 @@ describe("one donation", () => {
     expect(moved.source.pointer).toBe("/data/relationships/designation_account");
     expect(await storedRow(schema.donations, donation.id)).toMatchObject({ designationAccountId: designation.id, updatedAt: donation.updatedAt });
 
+    // The list in the path is the donation's list: naming another of the viewer's lists changes nothing.
+    const otherList = { account_list: { data: { type: "account_lists", id: aliceSecondList.id } } };
+    const elsewhere = errorOf(await put(path, { data: { type: "donations", attributes: { amount: 30, overwrite: true }, relationships: otherList } }, alice.token), 400);
+    expect(elsewhere).toMatchObject({ detail: "Account list must be the account list in the path", source: { pointer: "/data/relationships/account_list" } });
+    expect(await storedRow(schema.donations, donation.id)).toMatchObject({ accountListId: alice.list.id, amount: "10.0", updatedAt: donation.updatedAt });
+
     const updated = await put(path, donationBody({ amount: "20.05", currency: "", memo: "Corrected", updated_in_db_at: donation.updatedAt }), alice.token);
     expect(updated.status, updated.text).toBe(200);
     expect(updated.body.data.attributes).toMatchObject({ amount: "20.05", currency: "USD", memo: "Corrected" });

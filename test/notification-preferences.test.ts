@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
-import { del, errorOf, get, post, put } from "./helpers/api";
-import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { del, errorOf, get, patch, post, put } from "./helpers/api";
+import { addToList, createAccountList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -142,6 +142,34 @@ describe("notification preferences", () => {
     const same = await put(path, body({ app: true, overwrite: true }, typeIds.special), owner.token);
     expect(same.status, same.text).toBe(200);
     expect((await storedPreference(moving)).app).toBe(true);
+  });
+
+  it("keeps a preference in the path's list: naming another of the user's lists is refused with nothing changed, the same list is fine", async () => {
+    const owner = await createViewer();
+    const other = await createAccountList(owner.user);
+    const id = uuid();
+    await db.insert(schema.notificationPreferences).values({ id, accountListId: owner.list.id, notificationTypeId: typeIds.larger, email: false, ...timestamps() });
+    const before = await storedPreference(id);
+    const path = `${base(owner.list.id)}/${id}`;
+    const naming = (listId: string) => ({ account_list: { data: { type: "account_lists", id: listId } } });
+    const withList = (attributes: Record<string, unknown>, listId: string) => ({ data: { type: "notification_preferences", attributes, relationships: naming(listId) } });
+
+    for (const method of [put, patch]) {
+      const refused = errorOf(await method(path, withList({ email: true, overwrite: true }, other.id), owner.token), 400);
+      expect(refused).toMatchObject({ detail: "Account list must be the account list in the path", source: { pointer: "/data/relationships/account_list" } });
+    }
+    expect(await storedPreference(id)).toEqual(before);
+
+    // Creating under one list while naming another is refused the same way, and creates nothing in either list.
+    const created = errorOf(await post(base(owner.list.id), { data: { ...withList({ app: true }, other.id).data, relationships: { ...naming(other.id), notification_type: { data: { type: "notification_types", id: typeIds.smaller } } } } }, owner.token), 400);
+    expect(created.source.pointer).toBe("/data/relationships/account_list");
+    const stored = await db.select().from(schema.notificationPreferences).where(inArray(schema.notificationPreferences.accountListId, [owner.list.id, other.id]));
+    expect(stored.map((row) => row.id)).toEqual([id]);
+
+    const same = await put(path, withList({ email: true, overwrite: true }, owner.list.id.toUpperCase()), owner.token);
+    expect(same.status, same.text).toBe(200);
+    expect(same.body.data.relationships.account_list.data).toEqual({ type: "account_lists", id: owner.list.id });
+    expect(await storedPreference(id)).toMatchObject({ accountListId: owner.list.id, email: true });
   });
 
   it("lets exactly one of several concurrent updates holding the same updated_in_db_at win", async () => {

@@ -4,8 +4,8 @@
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../jsonapi/errors";
-import { readResourceDocument } from "../jsonapi/request-document";
+import { ApiError, validationFailed } from "../jsonapi/errors";
+import { readResourceDocument, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { jsonApi, noContent } from "../jsonapi/respond";
 import { isListOverride, overrideParams, readBody, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
@@ -31,6 +31,25 @@ export function locationOf(c: Context, id: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}/${id}`;
 }
 
+/**
+ * Under /account_lists/<id> the path's list is the record's list. A body naming another list is refused before
+ * anything is written: on update it would move the record out of the list the client is working in, and on
+ * create it would be silently overridden by the path.
+ */
+function refuseAnotherList(input: ResourceInput, ctx: RequestContext): void {
+  const pathList = ctx.pathParams.account_list_id;
+  if (!pathList || !("account_list" in input.relationships)) return;
+  if (toOneLinkage(input.relationships.account_list, "account_list")?.id === pathList) return;
+  throw validationFailed([{ attribute: "account_list", message: "must be the account list in the path", pointer: "/data/relationships/account_list" }]);
+}
+
+/** The request's resource document, checked against the nested route's list. */
+async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[]): Promise<ResourceInput> {
+  const input = readResourceDocument(await readBody(c), types);
+  refuseAnotherList(input, ctx);
+  return input;
+}
+
 export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const can = (action: Action) => options.actions.includes(action);
@@ -48,7 +67,7 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
       }
       if (!can("create")) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
       const ctx = requestContext(c);
-      const input = readResourceDocument(await readBody(c), types);
+      const input = await readInput(c, ctx, types);
       const id = await createResource(def, input, ctx, options.fixedOnCreate?.(ctx));
       return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
     });
@@ -62,7 +81,7 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   if (can("update")) {
     const update = async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
-      const input = readResourceDocument(await readBody(c), types);
+      const input = await readInput(c, ctx, types);
       await updateResource(def, ctx.pathParams.id, input, ctx);
       return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
     };
