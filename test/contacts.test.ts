@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { del, errorOf, get, patch, post, put } from "./helpers/api";
-import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
-import { contactBody, givingTo, insertContact, insertPerson, insertTask, insertTags, storedContact } from "./helpers/contact-fixtures";
+import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { contactBody, givingTo, insertContact, insertEmail, insertPerson, insertReferral, insertTask, insertTags, storedContact } from "./helpers/contact-fixtures";
 
 const CONTACTS = "/api/v2/contacts";
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -187,6 +187,39 @@ describe("reading one contact", () => {
       relationships: { people: { data: [{ type: "people", id: person.id }] } },
     });
     expect(response.body.included).toEqual([{ id: person.id, type: "people", attributes: { first_name: "Sam" } }]);
+  });
+
+  it("never includes people, their details or referrals of another user's list, even when a stored link leads there", async () => {
+    const contact = await insertContact(alice.list.id, "Link, Lee");
+    const lee = await insertPerson(contact.id, "Lee", { isPrimary: true });
+    const spouse = await insertPerson(contact.id, "Lou", { position: 1 });
+    await insertEmail(spouse.id, "lou@example.org");
+    const bobsPerson = await insertPerson(bobContact.id, "Tom", { lastName: "Theirs" });
+    await insertEmail(bobsPerson.id, "tom.secret@example.org");
+    const [own, foreign] = [uuid(), uuid()];
+    await db.insert(schema.familyRelationships).values([
+      { id: own, personId: lee.id, relatedPersonId: spouse.id, relationship: "Wife", ...timestamps() },
+      { id: foreign, personId: lee.id, relatedPersonId: bobsPerson.id, relationship: "Brother", ...timestamps() },
+    ]);
+    await insertReferral(bobContact.id, contact.id);
+    const referrer = await insertContact(alice.list.id, "Referrer, Rae");
+    const ownReferral = await insertReferral(referrer.id, contact.id);
+
+    const response = await get(
+      `${CONTACTS}/${contact.id}?include=people.family_relationships.related_person.email_addresses,contact_referrals_to_me`,
+      alice.token,
+    );
+    expect(response.status).toBe(200);
+    const included = response.body.included as Array<{ type: string; id: string; attributes: Record<string, unknown> }>;
+    const ids = (type: string) => included.filter((resource) => resource.type === type).map((resource) => resource.id).sort();
+    // Alice's own family relationships and people are all there, with the e-mail of her contact's person.
+    expect(ids("family_relationships")).toEqual([own, foreign].sort());
+    expect(ids("people")).toEqual([lee.id, spouse.id].sort());
+    expect(included.filter((resource) => resource.type === "email_addresses").map((resource) => resource.attributes.email)).toEqual(["lou@example.org"]);
+    expect(JSON.stringify(included)).not.toContain("Theirs");
+    expect(JSON.stringify(included)).not.toContain("tom.secret");
+    // Only the referral between two of her own contacts is shown.
+    expect(ids("contact_referrals")).toEqual([ownReferral.id]);
   });
 });
 

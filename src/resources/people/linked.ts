@@ -2,9 +2,12 @@
  * Records linked to contacts that the API shows only through contacts (includes and linkage): addresses,
  * donor accounts and referrals. Read-only here.
  */
-import { addresses, contactReferrals, donorAccounts } from "../../../drizzle/schema";
+import { sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { addresses, contactReferrals, contacts, donorAccounts } from "../../../drizzle/schema";
+import { inList, q } from "../../db/sql";
 import { stored } from "../../engine/attributes";
-import { defineResource } from "../../engine/define";
+import { defineResource, type RequestContext } from "../../engine/define";
 import { belongsTo } from "../../engine/relationships";
 
 export const addressResource = defineResource({
@@ -43,10 +46,16 @@ export const donorAccountResource = defineResource({
   },
 });
 
+/** A contact of the viewer's lists, by id. */
+const viewersContact = (id: SQLiteColumn, ctx: RequestContext) =>
+  sql`EXISTS (SELECT 1 FROM ${contacts} WHERE ${q(contacts.id)} = ${q(id)} AND ${inList(q(contacts.accountListId), ctx.viewer.readableListIds)})`;
+
 export const contactReferralResource = defineResource({
   type: "contact_referrals",
   model: "ContactReferral",
   table: contactReferrals,
+  // Shown only when both ends are the viewer's: a referral never names a contact of someone else's list.
+  includeScope: (ctx) => sql`${viewersContact(contactReferrals.referredById, ctx)} AND ${viewersContact(contactReferrals.referredToId, ctx)}`,
   attributes: {},
   relationships: {
     referred_by: belongsTo("contacts", contactReferrals.referredById),

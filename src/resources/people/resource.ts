@@ -12,9 +12,28 @@ import {
   twitterAccounts,
   websites,
 } from "../../../drizzle/schema";
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { contacts, users } from "../../../drizzle/schema";
+import { inList, q } from "../../db/sql";
 import { stored } from "../../engine/attributes";
-import { defineResource, type AttributeDef } from "../../engine/define";
+import { defineResource, type AttributeDef, type RequestContext } from "../../engine/define";
 import { belongsTo, hasMany } from "../../engine/relationships";
+import { usersSharingAList } from "../users/resource";
+
+/**
+ * The people a viewer may be shown: those of contacts in the viewer's lists, and those standing for users who
+ * share a list with the viewer. Checked on every include, because a link between people (a family
+ * relationship) could otherwise lead to a person of someone else's list.
+ */
+function visiblePerson(ctx: RequestContext): SQL {
+  return sql`(EXISTS (SELECT 1 FROM ${contacts} WHERE ${q(contacts.id)} = ${q(people.contactId)} AND ${inList(q(contacts.accountListId), ctx.viewer.readableListIds)})
+    OR EXISTS (SELECT 1 FROM ${users} WHERE ${q(users.personId)} = ${q(people.id)} AND ${usersSharingAList(ctx)}))`;
+}
+
+/** Rows of a person's details (e-mail addresses, family relationships, ...) the viewer may be shown: those of a visible person. */
+const ofVisiblePerson = (personId: SQLiteColumn) => (ctx: RequestContext) =>
+  sql`EXISTS (SELECT 1 FROM ${people} WHERE ${q(people.id)} = ${q(personId)} AND ${visiblePerson(ctx)})`;
 
 const ofPerson = (type: string, table: PersonDetailTable | typeof familyRelationships) => hasMany(type, table.id, table.personId, people.id);
 
@@ -22,6 +41,7 @@ export const personResource = defineResource({
   type: "people",
   model: "Person",
   table: people,
+  includeScope: visiblePerson,
   attributes: {
     first_name: stored(people.firstName),
     last_name: stored(people.lastName),
@@ -67,6 +87,7 @@ function personDetail(type: string, model: string, table: PersonDetailTable, att
     type,
     model,
     table,
+    includeScope: ofVisiblePerson(table.personId),
     attributes,
     relationships: { person: belongsTo("people", table.personId) },
   });
@@ -112,6 +133,7 @@ export const familyRelationshipResource = defineResource({
   type: "family_relationships",
   model: "FamilyRelationship",
   table: familyRelationships,
+  includeScope: ofVisiblePerson(familyRelationships.personId),
   attributes: { relationship: stored(familyRelationships.relationship) },
   relationships: {
     person: belongsTo("people", familyRelationships.personId),

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   accountListCoaches,
@@ -14,7 +14,7 @@ import {
   websites,
 } from "../../../drizzle/schema";
 import { boolean, derived, integer, string, withWrite } from "../../engine/attributes";
-import { defineResource, type BatchStatement } from "../../engine/define";
+import { defineResource, type BatchStatement, type RequestContext } from "../../engine/define";
 import { inList, q } from "../../db/sql";
 import { belongsToStamped, hasMany, manyBy } from "../../engine/relationships";
 import { parsePreferences, preferenceColumns, readPreferences } from "./preferences";
@@ -26,6 +26,13 @@ const text = (column: SQLiteColumn) => string(column, { maxLength: NAME_LENGTH }
 const personDetails = (type: string, table: { id: SQLiteColumn; personId: SQLiteColumn; createdAt: SQLiteColumn }) =>
   hasMany(type, table.id, table.personId, users.personId, { orderBy: table.createdAt });
 
+/** The users a viewer may be shown (as users and coaches of a list): those who share one of the viewer's lists, and the viewer. */
+export function usersSharingAList(ctx: RequestContext): SQL {
+  return sql`(${q(users.id)} = ${ctx.viewer.id}
+    OR ${q(users.id)} IN (SELECT ${q(accountListUsers.userId)} FROM ${accountListUsers} WHERE ${inList(q(accountListUsers.accountListId), ctx.viewer.readableListIds)})
+    OR ${q(users.id)} IN (SELECT ${q(accountListCoaches.userId)} FROM ${accountListCoaches} WHERE ${inList(q(accountListCoaches.accountListId), ctx.viewer.readableListIds)}))`;
+}
+
 /**
  * The signed-in user (`/api/v2/user`). Other users appear only as included `users` of account lists; their
  * preferences are private and answered as null.
@@ -35,10 +42,7 @@ export const userResource = defineResource({
   model: "User",
   table: users,
   scope: (ctx) => sql`${users.id} = ${ctx.viewer.id}`,
-  // Included as users and coaches of a list: people who share one of the viewer's lists (and the viewer).
-  includeScope: (ctx) => sql`(${q(users.id)} = ${ctx.viewer.id}
-    OR ${q(users.id)} IN (SELECT ${q(accountListUsers.userId)} FROM ${accountListUsers} WHERE ${inList(q(accountListUsers.accountListId), ctx.viewer.readableListIds)})
-    OR ${q(users.id)} IN (SELECT ${q(accountListCoaches.userId)} FROM ${accountListCoaches} WHERE ${inList(q(accountListCoaches.accountListId), ctx.viewer.readableListIds)}))`,
+  includeScope: usersSharingAList,
   attributes: {
     first_name: string(users.firstName, { required: true, maxLength: NAME_LENGTH }),
     last_name: text(users.lastName),
