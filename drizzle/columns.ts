@@ -10,13 +10,22 @@ import { formatMoney, parseMoney } from "../src/db/decimal";
 
 export const id = () => text("id").primaryKey();
 
+/**
+ * The largest magnitude of units a money column keeps exactly: D1 passes integers to and from JavaScript as
+ * numbers, which hold whole numbers exactly only up to 2^53 - 1 (900,719,925,474.0991 at four decimals).
+ */
+export const MAX_MONEY_UNITS = BigInt(Number.MAX_SAFE_INTEGER);
+
+export const fitsMoneyColumn = (units: bigint): boolean => units <= MAX_MONEY_UNITS && units >= -MAX_MONEY_UNITS;
+
 export const money = customType<{ data: string; driverData: number }>({
   dataType() {
     return "integer";
   },
   toDriver(value: string): number {
     const units = parseMoney(value);
-    if (units === null) throw new Error(`not an exact money amount: ${value}`);
+    // Requests are refused before this (see money() in src/engine/attributes.ts); never store an altered amount.
+    if (units === null || !fitsMoneyColumn(units)) throw new Error(`not an exact money amount: ${value}`);
     return Number(units);
   },
   fromDriver(value: number): string {

@@ -122,6 +122,30 @@ describe("creating contacts", () => {
     expect((await db.select().from(schema.contacts)).length).toBe(before);
   });
 
+  it("keeps pledge amounts up to the largest the column holds exactly and refuses larger ones, storing nothing", async () => {
+    const largest = await post(CONTACTS, contactBody({ name: "Large, Pledge", pledge_amount: "900719925474.0991" }), alice.token);
+    expect(largest.status, largest.text).toBe(201);
+    expect(largest.body.data.attributes.pledge_amount).toBe("900719925474.0991");
+    const lowest = await post(CONTACTS, contactBody({ name: "Low, Pledge", pledge_amount: "-900719925474.0991" }), alice.token);
+    expect(lowest.body.data.attributes.pledge_amount).toBe("-900719925474.0991");
+    expect((await get(`${CONTACTS}/${largest.body.data.id}`, alice.token)).body.data.attributes.pledge_amount).toBe("900719925474.0991");
+    const before = (await db.select().from(schema.contacts)).length;
+    for (const amount of ["900719925474.0992", "900719925474.0993", "-900719925474.0992", 1e20]) {
+      const error = errorOf(await post(CONTACTS, contactBody({ name: "Huge, Pledge", pledge_amount: amount }), alice.token), 400);
+      expect(error).toEqual({
+        status: "400",
+        title: "is too large (maximum is 900719925474.0991)",
+        detail: "Pledge amount is too large (maximum is 900719925474.0991)",
+        source: { pointer: "/data/attributes/pledge_amount" },
+      });
+    }
+    expect((await db.select().from(schema.contacts)).length).toBe(before);
+    const stored = await storedContact(largest.body.data.id);
+    const update = await put(`${CONTACTS}/${largest.body.data.id}`, contactBody({ pledge_amount: "900719925474.0993", notes: "changed", overwrite: true }), alice.token);
+    expect(errorOf(update, 400).source.pointer).toBe("/data/attributes/pledge_amount");
+    expect(await storedContact(largest.body.data.id)).toEqual(stored);
+  });
+
   it("accepts empty status, likely_to_give and send_newsletter, and tag_list as an array", async () => {
     const response = await post(CONTACTS, contactBody({ name: "Empty, Values", status: "", likely_to_give: "", send_newsletter: "", tag_list: ["B", "a"] }), alice.token);
     expect(response.status, response.text).toBe(201);

@@ -115,6 +115,8 @@ describe("creating donations", () => {
     expect(badAmount).toMatchObject({ detail: "Amount is not a number", source: { pointer: "/data/attributes/amount" } });
     const tooPrecise = errorOf(await post(base(alice.list.id), donationBody({ amount: "1.00001", donation_date: "2026-01-01" }, complete()), alice.token), 400);
     expect(tooPrecise.source.pointer).toBe("/data/attributes/amount");
+    const tooLarge = errorOf(await post(base(alice.list.id), donationBody({ amount: "900719925474.0993", appeal_amount: 1, donation_date: "2026-01-01" }, complete()), alice.token), 400);
+    expect(tooLarge).toMatchObject({ detail: "Amount is too large (maximum is 900719925474.0991)", source: { pointer: "/data/attributes/amount" } });
     const badCurrency = errorOf(await post(base(alice.list.id), donationBody({ amount: 1, currency: "ZZZ", donation_date: "2026-01-01" }, complete()), alice.token), 400);
     expect(badCurrency).toMatchObject({ detail: "Currency is not included in the list", source: { pointer: "/data/attributes/currency" } });
     const badDate = errorOf(await post(base(alice.list.id), donationBody({ amount: 1, donation_date: "2026-02-30" }, complete()), alice.token), 400);

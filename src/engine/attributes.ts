@@ -6,6 +6,7 @@
 import * as v from "valibot";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { fitsMoneyColumn, MAX_MONEY_UNITS } from "../../drizzle/columns";
 import { parseMoney, formatMoney } from "../db/decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
 import { CURRENCY_CODES } from "../constants/currencies";
@@ -79,6 +80,8 @@ export function integer(column: SQLiteColumn, options: WriteOptions & { min?: nu
   };
 }
 
+const MAX_MONEY = formatMoney(MAX_MONEY_UNITS);
+
 export function money(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
   return {
     column,
@@ -91,6 +94,8 @@ export function money(column: SQLiteColumn, options: WriteOptions = {}): Attribu
           ? fail("has too many decimal places (at most 4)")
           : fail("is not a number");
       }
+      // A larger amount (either sign) would come back from the column altered, not as sent.
+      if (!fitsMoneyColumn(units)) return fail(`is too large (maximum is ${MAX_MONEY})`);
       return ok(formatMoney(units));
     }, options),
   };
