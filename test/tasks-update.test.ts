@@ -99,6 +99,17 @@ describe("updating tasks", () => {
     expect(forced.body.data.attributes.subject).toBe("Forced");
   });
 
+  it("takes only the boolean true as overwrite: any other value keeps the updated_in_db_at check", async () => {
+    const task = await w.createTask({ subject: "Guarded" });
+    const before = await storedTask(task.id);
+    for (const overwrite of ["true", "1", 1, "t", false, null]) {
+      const stale = await put(`${TASKS}/${task.id}`, body({ subject: "Forced?", updated_in_db_at: "2020-01-01T00:00:00Z", overwrite }), w.alice.token);
+      expect(errorOf(stale, 409).source.pointer).toBe("/data/attributes/updated_in_db_at");
+      errorOf(await put(`${TASKS}/${task.id}`, body({ subject: "Forced?", overwrite }), w.alice.token), 409);
+    }
+    expect(await storedTask(task.id)).toEqual(before);
+  });
+
   it("replaces the contacts given as contacts, keeping the ids of the links that stay", async () => {
     const task = await w.createTask({ subject: "Swap" }, contactsRel(w.contact.john, w.contact.anna));
     const [johnLink] = await storedLinks(task.id);

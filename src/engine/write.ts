@@ -186,7 +186,7 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   const keys = propertyKeys(def.table);
   const updatedAtKey = def.updatedAtColumn ? keys.get(def.updatedAtColumn.name)! : undefined;
   const stored = updatedAtKey ? String(existing[updatedAtKey]) : undefined;
-  const overwrite = input.attributes.overwrite === true || input.attributes.overwrite === "true";
+  const overwrite = input.attributes.overwrite === true; // the JSON true alone: "it must be `true` to have effect"
   if (stored && !overwrite) {
     const sent = parseTimestamp(input.attributes.updated_in_db_at);
     if (sent !== stored) throw staleError(stored);
