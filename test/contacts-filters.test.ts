@@ -222,4 +222,22 @@ describe("account lists", () => {
     const error = errorOf(await get(`${CONTACTS}?filter[account_list_id]=${foreign.id}`, token), 404);
     expect(error.detail).toBe(`Resource 'AccountList' with id '${foreign.id}' does not exist`);
   });
+
+  it("reverse_account_list_id: the user's lists other than those named, never another user's; echoed as sent", async () => {
+    const { user, list, token } = await createViewer();
+    const [second, third] = [await createAccountList(user), await createAccountList(user)];
+    const { list: foreign } = await createViewer();
+    await insertContact(list.id, "First, List");
+    await insertContact(second.id, "Second, List");
+    await insertContact(third.id, "Third, List");
+    await insertContact(foreign.id, "Foreign, List");
+    const reversed = (lists: string) => `filter[account_list_id]=${lists}&filter[reverse_account_list_id]=true`;
+    expect(await listedNames(token, reversed(list.id))).toEqual(["Second, List", "Third, List"]);
+    expect(await listedNames(token, reversed(`${list.id},${third.id}`))).toEqual(["Second, List"]);
+    const response = await get(`${CONTACTS}?${reversed(second.id)}`, token);
+    expect(response.body.meta.filter).toEqual({ account_list_id: second.id, reverse_account_list_id: "true" });
+    expect(response.body.meta.pagination.total_count).toBe(2);
+    const error = errorOf(await get(`${CONTACTS}?${reversed(foreign.id)}`, token), 404);
+    expect(error.detail).toBe(`Resource 'AccountList' with id '${foreign.id}' does not exist`);
+  });
 });

@@ -128,11 +128,11 @@ describe("pages over several account lists", () => {
     const byName = await pagePlan("/api/v2/contacts?sort=name&per_page=5");
     expect(byName).toContain("COMPOUND QUERY");
     expect(byName.filter((detail) => /^SEARCH contacts USING (COVERING )?INDEX contacts_account_list_id_name_idx \(account_list_id=\?\)$/.test(detail))).toHaveLength(3);
-    // Only the lists the filter names are read, and a reversed filter still reads the rest.
+    // Only the lists the filter names are read, and a reversed filter reads only the others.
     const perList = (plan: string[]) => plan.filter((detail) => /^SEARCH contacts USING (COVERING )?INDEX contacts_account_list_id_name_idx \(account_list_id=\?\)$/.test(detail));
     expect(perList(await pagePlan(`/api/v2/contacts?sort=name&per_page=5&filter[account_list_id]=${lists[0].id},${lists[2].id}`))).toHaveLength(2);
     const reversed = `/api/v2/contacts?sort=name&per_page=5&filter[account_list_id]=${lists[0].id}&filter[reverse_account_list_id]=true`;
-    expect(perList(await pagePlan(reversed))).toHaveLength(3);
+    expect(perList(await pagePlan(reversed))).toHaveLength(2);
     const { paged, whole } = await pagedAndWhole(reversed.replace("&per_page=5", ""), 4);
     expect(paged).toEqual(whole);
     expect(whole).toHaveLength((await ids(`/api/v2/contacts?per_page=1001&filter[account_list_id]=${lists[1].id},${lists[2].id}`)).total);

@@ -187,6 +187,25 @@ describe("task filters on the task", () => {
     expect(error.detail).toBe(`Resource 'AccountList' with id '${bob.list.id}' does not exist`);
   });
 
+  it("reverse_account_list_id: the viewer's lists other than those named, never another user's; echoed as sent", async () => {
+    const reversed = (lists: string) => `filter[account_list_id]=${lists}&filter[reverse_account_list_id]=true`;
+    expect(sorted(await listed(reversed(secondList.id)))).toEqual(sorted(ALL.filter((name) => name !== "otherList")));
+    expect(await listed(reversed(alice.list.id))).toEqual(["otherList"]);
+    expect(await listed(reversed(`${alice.list.id},${secondList.id}`))).toEqual([]);
+    const response = await get(`/api/v2/tasks?per_page=0&${reversed(secondList.id)}`, alice.token);
+    expect(response.body.meta.pagination.total_count).toBe(ALL.length - 1);
+    expect(response.body.meta.filter).toEqual({ account_list_id: secondList.id, reverse_account_list_id: "true" });
+    // Read list by list (two lists left, in created order) as well as whole.
+    const dave = await createViewer();
+    const [second, third] = [await createAccountList(dave.user), await createAccountList(dave.user)];
+    const daveTasks = [dave.list.id, second.id, third.id].map((accountListId, index) => ({ id: uuid(), accountListId, subject: `Task ${index}`, ...timestamps() }));
+    await db.insert(schema.tasks).values(daveTasks);
+    const byList = await get(`/api/v2/tasks?sort=created_at&${reversed(dave.list.id)}`, dave.token);
+    expect(byList.body.data.map((t: { id: string }) => t.id)).toEqual([daveTasks[1].id, daveTasks[2].id]);
+    const error = errorOf(await get(`/api/v2/tasks?${reversed(bob.list.id)}`, alice.token), 404);
+    expect(error.detail).toBe(`Resource 'AccountList' with id '${bob.list.id}' does not exist`);
+  });
+
   it("activity_type: several types, and Newsletter for both newsletter activities", async () => {
     await expectFilter("activity_type", "Newsletter", ["newsPhysical", "newsEmail"]);
     await expectFilter("activity_type", "Call,Letter", ["callAnna", "letterBen"]);

@@ -14,7 +14,7 @@ import { booleanValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type DefaultExclusion, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type DefaultExclusion, type FilterDef, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
 type RateRow = { code: string; rate: string };
@@ -88,6 +88,19 @@ function hasListOrderIndex(listColumn: SQLiteColumn, orderColumn: SQLiteColumn):
 /** The parts of a declaration that turn a filter object into conditions. */
 export type FilterSet = Pick<ResourceDef, "filters" | "reversibleFilters" | "defaultFilters" | "defaultExclusion" | "accountListColumn">;
 
+/** The filter `name` the resource declares, or for `account_list_id` the account-list filter every owned resource shares. */
+function filterNamed(def: FilterSet, name: string): FilterDef | undefined {
+  const declared = def.filters?.[name];
+  if (declared || name !== "account_list_id" || !def.accountListColumn) return declared;
+  const column = def.accountListColumn;
+  return (value, ctx) => accountListFilter(column, value, ctx);
+}
+
+/** Whether `filter[reverse_<name>]=true` negates the filter `name`: only where the resource's filters can be negated. */
+function isReversed(def: Pick<ResourceDef, "reversibleFilters">, filters: Record<string, ParamValue>, name: string): boolean {
+  return def.reversibleFilters === true && booleanValue(filters[`reverse_${name}`]) === true;
+}
+
 /**
  * Filters the resource declares, `reverse_` negation, and the account-list filter shared by every owned resource.
  * Exported so that a filter object stored elsewhere (an appeal's inclusion filter) selects rows the same way.
@@ -100,18 +113,12 @@ export async function filterConditions(
   const echo: Record<string, unknown> = {};
   const conditions: Array<SQL | undefined> = [];
   for (const [name, value] of Object.entries(filters)) {
-    if (name === "account_list_id" && def.accountListColumn && !def.filters?.account_list_id) {
-      echo[name] = value;
-      conditions.push(accountListFilter(def.accountListColumn, value, ctx));
-      continue;
-    }
-    const filter = def.filters?.[name];
+    const filter = filterNamed(def, name);
     if (filter) {
       echo[name] = value;
       const condition = await filter(value, ctx, filters);
-      const reversed = def.reversibleFilters && booleanValue(filters[`reverse_${name}`]) === true;
-      conditions.push(condition && reversed ? not(condition) : condition);
-    } else if (def.reversibleFilters && name.startsWith("reverse_") && def.filters?.[name.slice(8)]) {
+      conditions.push(condition && isReversed(def, filters, name) ? not(condition) : condition);
+    } else if (def.reversibleFilters && name.startsWith("reverse_") && filterNamed(def, name.slice(8))) {
       echo[name] = value;
     }
   }
@@ -139,15 +146,16 @@ function requestedLists(value: ParamValue): string[] {
 
 /**
  * The account lists whose rows a list request can return: the viewer's, narrowed to the nested route's parent
- * and to those `filter[account_list_id]` names, unless reversed (every resource's account-list filter, the
- * shared one or a resource's own, is `accountListFilter`).
+ * and to those `filter[account_list_id]` names, or when reversed to the viewer's others (every resource's
+ * account-list filter, the shared one or a resource's own, is `accountListFilter`).
  */
 function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
   const lists = routeLists(ctx);
   const filters = rawFilters(ctx.params);
-  const reversed = def.reversibleFilters === true && booleanValue(filters.reverse_account_list_id) === true;
-  const named = filters.account_list_id === undefined || reversed ? [] : requestedLists(filters.account_list_id);
-  return named.length > 0 ? lists.filter((id) => named.includes(id)) : lists;
+  const named = filters.account_list_id === undefined ? [] : requestedLists(filters.account_list_id);
+  if (named.length === 0) return lists;
+  const reversed = isReversed(def, filters, "account_list_id");
+  return lists.filter((id) => named.includes(id) !== reversed);
 }
 
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
