@@ -179,6 +179,8 @@ describe("background batches through the queue", () => {
         requestEntry({ path: "/api/v2/constants", request_params: "page=2", request_headers: { "bad header": "x" } }),
         requestEntry({ request_method: "GET" }),
         requestEntry({ path: " ", default_account_list: "maybe" }),
+        requestEntry({ path: "/api/v2/constants", request_params: ["x", "y"] }),
+        requestEntry({ path: "/api/v2/constants", request_method: "POST", request_params: [] }),
       ]),
       alice.token,
     );
@@ -190,7 +192,17 @@ describe("background batches through the queue", () => {
       ["/data/relationships/requests/data/3/attributes/path", "Path can't be blank"],
       ["/data/relationships/requests/data/4/attributes/path", "Path can't be blank"],
       ["/data/relationships/requests/data/4/attributes/default_account_list", "Default account list must be true or false"],
+      ["/data/relationships/requests/data/5/attributes/request_params", "Request params must be an object"],
+      ["/data/relationships/requests/data/6/attributes/request_params", "Request params must be an object"],
     ]);
+
+    const arrayParams = errorOf(await post(BASE, batchBody([requestEntry({ path: "/api/v2/constants", request_params: ["x", "y"] })]), alice.token), 400);
+    expect(arrayParams).toEqual({
+      status: "400",
+      title: "must be an object",
+      detail: "Request params must be an object",
+      source: { pointer: "/data/relationships/requests/data/0/attributes/request_params" },
+    });
 
     const wrongEntryType = errorOf(await post(BASE, batchBody([{ type: "tasks", attributes: { path: "/x" } }]), alice.token), 409);
     expect(wrongEntryType.source).toEqual({ pointer: "/data/relationships/requests/data/0/type" });

@@ -138,12 +138,13 @@ export function timestamp(column: SQLiteColumn, options: WriteOptions = {}): Att
   };
 }
 
+/** A JSON object (null clears it). An array is an object to typeof, but not the named fields this holds. */
 export function json(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
   return {
     column,
     write: rule((value) => {
       if (value === undefined) return ok(null);
-      if (value !== null && typeof value !== "object") return fail("must be an object");
+      if (value !== null && (typeof value !== "object" || Array.isArray(value))) return fail("must be an object");
       return ok(value);
     }, options),
   };
