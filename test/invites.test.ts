@@ -160,6 +160,33 @@ describe("cancelling invites", () => {
   });
 });
 
+describe("cancelling accepted invites", () => {
+  it("records the canceller on an accepted invite, keeping its acceptance and the access it gave; a later cancel keeps the first canceller", async () => {
+    const created = await post(base(alice.list.id), body({ invite_user_as: "user", recipient_email: "joined@example.org" }), alice.token);
+    const { id, attributes } = created.body.data;
+    const carol = await createUser();
+    expect((await put(acceptPath(alice.list.id, id), body({ code: attributes.code }), carol.token)).status).toBe(200);
+    const accepted = await storedInvite(id);
+
+    const response = await del(`${base(alice.list.id)}/${id}`, alice.token);
+    expect(response.status).toBe(204);
+    const cancelled = await storedInvite(id);
+    expect(cancelled).toMatchObject({ cancelledByUserId: alice.user.id, acceptedAt: accepted.acceptedAt, acceptedByUserId: carol.id });
+    const shown = await get(`${base(alice.list.id)}/${id}`, alice.token);
+    expect(shown.body.data.relationships).toMatchObject({
+      cancelled_by_user: { data: { type: "users", id: alice.user.id } },
+      accepted_by_user: { data: { type: "users", id: carol.id } },
+    });
+    expect(shown.body.data.attributes.accepted_at).toBe(accepted.acceptedAt);
+    expect(await memberships(schema.accountListUsers, alice.list.id, carol.id)).toHaveLength(1);
+    expect((await get(`/api/v2/account_lists/${alice.list.id}`, carol.token)).status).toBe(200);
+
+    // Carol, now a user of the list, cancels it again: harmless, and Alice stays the canceller.
+    expect((await del(`${base(alice.list.id)}/${id}`, carol.token)).status).toBe(204);
+    expect(await storedInvite(id)).toEqual(cancelled);
+  });
+});
+
 describe("accepting invites", () => {
   it("refuses a blank, missing or wrong code with 400, and a cancelled invite with 410, changing nothing", async () => {
     const carol = await createUser();

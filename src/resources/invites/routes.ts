@@ -98,7 +98,11 @@ async function accept(c: Context<AppEnv>) {
   return jsonApi(c, await showResource(inviteResource, invite.id, ctx, sql`${accountListInvites.id} = ${invite.id}`));
 }
 
-/** DELETE cancels: the invite stays stored (with who cancelled it) but can no longer be accepted. */
+/**
+ * DELETE cancels: the invite stays stored (with who cancelled it) but can no longer be accepted. An accepted
+ * invite is cancelled too, keeping its acceptance and the access it gave; cancelling again keeps the first
+ * canceller.
+ */
 async function cancel(c: Context<AppEnv>) {
   const ctx = requestContext(c);
   const id = ctx.pathParams.id;
@@ -106,7 +110,7 @@ async function cancel(c: Context<AppEnv>) {
   await ctx.db
     .update(accountListInvites)
     .set({ cancelledByUserId: ctx.viewer.id, updatedAt: ctx.now })
-    .where(sql`${accountListInvites.id} = ${id} AND ${accountListInvites.cancelledByUserId} IS NULL AND ${accountListInvites.acceptedAt} IS NULL`);
+    .where(sql`${accountListInvites.id} = ${id} AND ${accountListInvites.cancelledByUserId} IS NULL`);
   return noContent(c);
 }
 
