@@ -267,6 +267,40 @@ describe("updating contacts", () => {
     expect(await storedContact(contact.id)).toMatchObject({ starredAt: null, churchName: "Second", notesSavedAt: stored.notesSavedAt });
   });
 
+  it("writes status_valid and avatar on create and update; square_avatar is the same picture", async () => {
+    const picture = "https://images.example.org/avatars/una.png";
+    const created = await post(CONTACTS, contactBody({ name: "Avatar, Ava", status_valid: false, avatar: picture, square_avatar: "https://ignored.example.org/x.png" }), alice.token);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.attributes).toMatchObject({ status_valid: false, avatar: picture, square_avatar: picture });
+    const id = created.body.data.id;
+    expect(await storedContact(id)).toMatchObject({ statusValid: false, avatar: picture });
+    const other = "https://images.example.org/avatars/ava-2.png";
+    const updated = await put(`${CONTACTS}/${id}`, contactBody({ status_valid: true, avatar: other, overwrite: true }), alice.token);
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.data.attributes).toMatchObject({ status_valid: true, avatar: other, square_avatar: other });
+    expect(await storedContact(id)).toMatchObject({ statusValid: true, avatar: other });
+    const cleared = await put(`${CONTACTS}/${id}`, contactBody({ avatar: null, overwrite: true }), alice.token);
+    expect(cleared.body.data.attributes).toMatchObject({ status_valid: true, avatar: null, square_avatar: null });
+    expect(await storedContact(id)).toMatchObject({ statusValid: true, avatar: null });
+  });
+
+  it("refuses a status_valid that is not a boolean and an avatar that is not a string; nothing changes", async () => {
+    const contact = await insertContact(alice.list.id, "Valid, Val", { statusValid: true, avatar: "https://images.example.org/val.png" });
+    const before = await storedContact(contact.id);
+    for (const [attributes, pointer, detail] of [
+      [{ status_valid: "maybe" }, "/data/attributes/status_valid", "Status valid must be true or false"],
+      [{ status_valid: null }, "/data/attributes/status_valid", "Status valid must be true or false"],
+      [{ avatar: { url: "https://images.example.org/x.png" } }, "/data/attributes/avatar", "Avatar must be a string"],
+    ] as const) {
+      const error = errorOf(await put(`${CONTACTS}/${contact.id}`, contactBody({ ...attributes, notes: "changed", overwrite: true }), alice.token), 400);
+      expect(error).toMatchObject({ detail, source: { pointer } });
+    }
+    expect(await storedContact(contact.id)).toEqual(before);
+    const count = (await db.select().from(schema.contacts)).length;
+    errorOf(await post(CONTACTS, contactBody({ name: "Bad, Avatar", avatar: ["x"] }), alice.token), 400);
+    expect((await db.select().from(schema.contacts)).length).toBe(count);
+  });
+
   it("refuses a stale updated_in_db_at with 409 and changes nothing", async () => {
     const contact = await insertContact(alice.list.id, "Stale, Stan", { notes: "keep" });
     const before = await storedContact(contact.id);

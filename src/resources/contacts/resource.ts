@@ -139,7 +139,7 @@ export const contactResource = defineResource({
     no_appeals: boolean(contacts.noAppeals),
     no_gift_aid: boolean(contacts.noGiftAid),
     pledge_received: boolean(contacts.pledgeReceived),
-    status_valid: stored(contacts.statusValid),
+    status_valid: boolean(contacts.statusValid),
     envelope_greeting: string(contacts.envelopeGreeting),
     greeting: string(contacts.greeting),
     late_at: date(contacts.lateAt),
@@ -161,8 +161,9 @@ export const contactResource = defineResource({
     starred_at: timestamp(contacts.starredAt),
     timezone: string(contacts.timezone),
     website: string(contacts.website),
-    avatar: stored(contacts.avatar),
-    // No image service resizes avatars: the square one is the same picture.
+    // An image URL the client gives; nothing fetches or checks the picture.
+    avatar: string(contacts.avatar),
+    // No image service resizes avatars: the square one is the same picture, so it follows every write of avatar.
     square_avatar: derived([contacts.avatar], (row) => row.avatar ?? null),
     suggested_changes: derived([contacts.suggestedChanges], (row) => row.suggested_changes ?? {}),
     tag_list: tagListAttribute(tagTable, contacts.id),
