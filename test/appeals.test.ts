@@ -161,16 +161,36 @@ describe("choosing an appeal's contacts with filters", () => {
     expect(twoReasons).toMatchObject({ type: "excluded_appeal_contacts", attributes: { reasons: ["no_appeals", "pledge_received"] }, relationships: { appeal: { data: { type: "appeals", id } } } });
   });
 
-  it("leaves hidden statuses out unless asked for, and adds nothing without an inclusion filter", async () => {
+  it("leaves hidden statuses out unless asked for", async () => {
     const everyone = await post(APPEALS, appealBody({ name: "Everyone", inclusion_filter: {} }), carol.token);
     expect(await appealContactsOf(everyone.body.data.id)).toEqual(
       [people.financial.id, people.special.id, people.doNotAsk.id, people.twoReasons.id, people.prayer.id].sort(),
     );
     const hidden = await post(APPEALS, appealBody({ name: "Hidden", inclusion_filter: { status: "hidden" } }), carol.token);
     expect(await appealContactsOf(hidden.body.data.id)).toEqual([people.hidden.id]);
-    const none = await post(APPEALS, appealBody({ name: "None", exclusion_filter: { no_appeals: "true" } }), carol.token);
-    expect(await appealContactsOf(none.body.data.id)).toEqual([]);
-    expect(await excludedOf(none.body.data.id)).toEqual({});
+  });
+
+  it("without an inclusion filter adds nobody but records the list's contacts the exclusion filter matches", async () => {
+    const financial = await post(APPEALS, appealBody({ name: "Not the financial partners", exclusion_filter: { status: "Partner - Financial" } }), carol.token);
+    expect(financial.status, financial.text).toBe(201);
+    expect(await appealContactsOf(financial.body.data.id)).toEqual([]);
+    expect(await excludedOf(financial.body.data.id)).toEqual({ [people.financial.id]: ["status"], [people.twoReasons.id]: ["status"] });
+    const excluded = await get(`${APPEALS}/${financial.body.data.id}/excluded_appeal_contacts`, carol.token);
+    expect(excluded.body.data.map((e: { relationships: { contact: { data: { id: string } } } }) => e.relationships.contact.data.id).sort()).toEqual(
+      [people.financial.id, people.twoReasons.id].sort(),
+    );
+    const noAppeals = await post(APPEALS, appealBody({ name: "None", exclusion_filter: { no_appeals: "true", status: "Never Ask" } }), carol.token);
+    expect(await appealContactsOf(noAppeals.body.data.id)).toEqual([]);
+    expect(await excludedOf(noAppeals.body.data.id)).toEqual({
+      [people.doNotAsk.id]: ["no_appeals"],
+      [people.twoReasons.id]: ["no_appeals"],
+      [people.prayer.id]: ["no_appeals"],
+      [people.hidden.id]: ["status"],
+    });
+    const before = (await db.select().from(schema.appeals)).length;
+    const bad = errorOf(await post(APPEALS, appealBody({ name: "Bad", exclusion_filter: { started_giving_range: "last spring" } }), carol.token), 400);
+    expect(bad.source).toEqual({ pointer: "/data/attributes/exclusion_filter" });
+    expect((await db.select().from(schema.appeals)).length).toBe(before);
   });
 
   it("points a filter's own error at the filter attribute and creates nothing", async () => {

@@ -1,7 +1,8 @@
 /**
  * Choosing an appeal's contacts on create. `inclusion_filter` picks the candidates among the list's contacts
  * (all its filters must hold, as on the contact list); a candidate matching any `exclusion_filter` entry is not
- * asked but recorded as excluded, with the entries it matched as `reasons`. Both sets are written by
+ * asked but recorded as excluded, with the entries it matched as `reasons`. Without an inclusion filter no
+ * contact is asked and every contact of the list is a candidate for exclusion. Both sets are written by
  * INSERT ... SELECT in the appeal's own batch, so the choice is atomic with the appeal and costs no round trip
  * per contact.
  */
@@ -66,11 +67,12 @@ async function exclusionReasons(exclusion: ContactFilter, ctx: RequestContext): 
 
 export async function contactSelectionWrites(appealId: string, changes: Row, ctx: RequestContext): Promise<BatchStatement[]> {
   const inclusion = changes.inclusion_filter as ContactFilter | null | undefined;
-  if (!inclusion) return [];
   const exclusion = (changes.exclusion_filter as ContactFilter | null | undefined) ?? {};
+  // Without an inclusion filter nobody is asked, but the exclusion filter still records the list's contacts it matches:
+  // a client that only excludes means those contacts to be kept out of the appeal.
   const candidates = and([
     sql`${q(contacts.accountListId)} = ${String(changes.account_list)}`,
-    await withPointer("inclusion_filter", () => contactFilterCondition(inclusion, ctx)),
+    inclusion ? await withPointer("inclusion_filter", () => contactFilterCondition(inclusion, ctx)) : undefined,
   ])!;
   const reasons = await exclusionReasons(exclusion, ctx);
   const now = ctx.now;
@@ -82,11 +84,13 @@ export async function contactSelectionWrites(appealId: string, changes: Row, ctx
         WHERE reasons <> '[]'`),
     );
   }
-  // Insert-selects list every column in table order. Excluded contacts were written first, so "not excluded" is a lookup rather than the conditions again.
-  statements.push(
-    ctx.db.insert(appealContacts).select(sql`SELECT ${randomUuid()}, ${appealId}, ${q(contacts.id)}, ${now}, ${now} FROM ${contacts}
-      WHERE ${candidates} AND NOT EXISTS (SELECT 1 FROM ${appealExcludedContacts}
-        WHERE ${q(appealExcludedContacts.appealId)} = ${appealId} AND ${q(appealExcludedContacts.contactId)} = ${q(contacts.id)})`),
-  );
+  if (inclusion) {
+    // Insert-selects list every column in table order. Excluded contacts were written first, so "not excluded" is a lookup rather than the conditions again.
+    statements.push(
+      ctx.db.insert(appealContacts).select(sql`SELECT ${randomUuid()}, ${appealId}, ${q(contacts.id)}, ${now}, ${now} FROM ${contacts}
+        WHERE ${candidates} AND NOT EXISTS (SELECT 1 FROM ${appealExcludedContacts}
+          WHERE ${q(appealExcludedContacts.appealId)} = ${appealId} AND ${q(appealExcludedContacts.contactId)} = ${q(contacts.id)})`),
+    );
+  }
   return statements as BatchStatement[];
 }
