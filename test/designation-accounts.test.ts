@@ -67,7 +67,7 @@ describe("GET designation accounts", () => {
       designation_number: "0012345",
       legacy_designation_number: "12345",
       display_name: "Staff Fund (0012345)",
-      exchange_rate: 1.25,
+      exchange_rate: "1.25",
       name: "Staff Fund",
       organization_name: "Cru Canada",
     });
@@ -77,12 +77,29 @@ describe("GET designation accounts", () => {
     ]);
     expect(usd.relationships.organization.data).toEqual({ type: "organizations", id: orgId });
     // 50.01 EUR * 1.25 / 0.8 = 78.140625 CAD.
-    expect(eur.attributes).toMatchObject({ converted_balance: "78.14", exchange_rate: 1.5625, currency_symbol: "€", display_name: "Euro Ministry (987)", organization_name: null });
+    expect(eur.attributes).toMatchObject({ converted_balance: "78.14", exchange_rate: "1.5625", currency_symbol: "€", display_name: "Euro Ministry (987)", organization_name: null });
     // No currency: the list's own, rate 1.
-    expect(bare.attributes).toMatchObject({ converted_balance: "-10.5", exchange_rate: 1, currency: null, currency_symbol: null, display_name: "Unknown" });
+    expect(bare.attributes).toMatchObject({ converted_balance: "-10.5", exchange_rate: "1.0", currency: null, currency_symbol: null, display_name: "Unknown" });
     expect(bare.relationships.organization.data).toBeNull();
     // 1000 JPY * 1.25 / 150.123 = 8.3265042664...; the factor 0.00832650... to six places.
-    expect(numberOnly.attributes).toMatchObject({ converted_balance: "8.33", exchange_rate: 0.008327, display_name: "5550001" });
+    expect(numberOnly.attributes).toMatchObject({ converted_balance: "8.33", exchange_rate: "0.008327", display_name: "5550001" });
+  });
+
+  it("answers exchange_rate exactly as a decimal string, digits a binary float cannot hold included", async () => {
+    // Seventeen significant digits: as a JSON number this would come back as 98765432109.87654.
+    const viewer = await createViewer({ currency: "ZZX" });
+    await db.insert(schema.currencyRates).values({ code: "ZZX", rate: "98765432109.876543", updatedAt: "2026-01-01T00:00:00Z" });
+    const accounts = [
+      { id: uuid(), accountListId: viewer.list.id, name: "Dollars", currency: "USD", balance: "1", ...timestamps(1) },
+      { id: uuid(), accountListId: viewer.list.id, name: "Own currency", currency: "ZZX", balance: "1", ...timestamps(2) },
+    ];
+    await db.insert(schema.designationAccounts).values(accounts);
+    const response = await get(base(viewer.list.id), viewer.token);
+    expect(response.status, response.text).toBe(200);
+    expect(response.text).toContain('"exchange_rate":"98765432109.876543"');
+    expect(response.body.data.map((d: { attributes: { exchange_rate: unknown } }) => d.attributes.exchange_rate)).toEqual(["98765432109.876543", "1.0"]);
+    const shown = await get(`${base(viewer.list.id)}/${accounts[0].id}?fields[designation_accounts]=exchange_rate`, viewer.token);
+    expect(shown.body.data.attributes).toEqual({ exchange_rate: "98765432109.876543" });
   });
 
   it("filters with wildcard_search on the name (contains, any case) or the number (starts with)", async () => {

@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { accountLists, balances, designationAccounts, organizations } from "../../../drizzle/schema";
 import { currencySymbol } from "../../constants";
-import { convertUnits, exchangeRatio, formatMoney, parseMoney, rateFor, ratioToCents } from "../../db/decimal";
+import { convertUnits, exchangeRatio, formatDecimal, formatMoney, parseMoney, rateFor, ratioToCents } from "../../db/decimal";
 import { containsText, or, q, startsWithText } from "../../db/sql";
 import { boolean, computed, derived, money, stored } from "../../engine/attributes";
 import { defineResource, type ReadExtras, type Row } from "../../engine/define";
 import { belongsTo, hasMany } from "../../engine/relationships";
 import { textValue } from "../../jsonapi/filter-values";
 
-const EXCHANGE_RATE_DECIMALS = 6n;
+/** Places the factor is answered to (rates are answered as decimal strings, like money). */
+const EXCHANGE_RATE_DECIMALS = 6;
 
 /** The owning list's currency, selected with the row: conversions go into it. */
 const listCurrency = () =>
@@ -77,8 +78,8 @@ export const designationAccountResource = defineResource({
       listCurrency,
       (value, row, _ctx, extras) => {
         const { from, to } = exchange(value, row, extras);
-        const scale = 10n ** EXCHANGE_RATE_DECIMALS;
-        return Number(convertUnits(scale, from, to)) / Number(scale);
+        // One unit at the rate's scale, converted: the factor rounded to that many places, in exact integers.
+        return formatDecimal(convertUnits(10n ** BigInt(EXCHANGE_RATE_DECIMALS), from, to), EXCHANGE_RATE_DECIMALS);
       },
       { usesRates: true, needs: [designationAccounts.currency] },
     ),
