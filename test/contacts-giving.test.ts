@@ -130,3 +130,43 @@ describe("giving over time", () => {
     await expectFilter(token, "filter[pledge_amount_increased_range]=2026-01-10", ["Give, Regular"]);
   });
 });
+
+describe("blank filter values", () => {
+  it("a blank value of any contact filter is no filter, reversed or not; a bad one is still 400", async () => {
+    const everyone = await listedNames(token, "");
+    expect(everyone.length).toBeGreaterThan(GIVERS.length);
+    const names = [
+      "started_giving_range",
+      "stopped_giving_range",
+      "gave_more_than_pledged_range",
+      "pledge_amount_increased_range",
+      "donation_amount_range",
+      "donation_date",
+      "address_lat_lng",
+      "created_at",
+      "updated_at",
+      "late_at",
+      "next_ask",
+      "birthday",
+      "anniversary",
+      "task_due_date",
+    ];
+    for (const name of names) {
+      for (const blank of ["", "%20", ",%20,"]) {
+        const query = `filter[${name}]=${blank}`;
+        expect(await listedNames(token, query), query).toEqual(everyone);
+        expect(await listedNames(token, `${query}&filter[reverse_${name}]=true`), `reverse of ${query}`).toEqual(everyone);
+      }
+    }
+    const blankParts = "filter[address_lat_lng][ne][lat]=&filter[address_lat_lng][sw][lng]=&filter[donation_amount_range][min]=";
+    expect(await listedNames(token, blankParts)).toEqual(everyone);
+    for (const [name, value] of [
+      ["started_giving_range", "soon"],
+      ["donation_amount_range", "lots"],
+      ["address_lat_lng", "1,2"],
+      ["birthday", "June"],
+    ]) {
+      expect(errorOf(await get(`/api/v2/contacts?filter[${name}]=${value}`, token), 400).source).toEqual({ parameter: `filter[${name}]` });
+    }
+  });
+});

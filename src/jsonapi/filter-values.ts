@@ -14,6 +14,29 @@ export function listValue(value: ParamValue | undefined): string[] {
   return value.split(",").map((item) => item.trim()).filter((item) => item !== "");
 }
 
+/**
+ * A filter value that says nothing: only spaces and commas, at any depth (`filter[x][min]=&filter[x][max]=`
+ * too). Filter objects sent as JSON (appeal filters, method-override bodies) may also hold null, which says
+ * nothing, or numbers and booleans, which do.
+ */
+export function isBlankValue(value: ParamValue | null | undefined): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value === "string") return listValue(value).length === 0;
+  if (Array.isArray(value)) return value.every((item) => isBlankValue(item));
+  if (typeof value === "object") return Object.values(value).every((item) => isBlankValue(item));
+  return false;
+}
+
+/**
+ * The same filters, each taking a blank value as "no filter": a cleared field of a filter form then selects
+ * everything whatever the filter's value form (list, date range, map box, min/max object). A value that is
+ * not blank still gets the filter's own checks.
+ */
+export function blankIsNoFilter<F extends (value: ParamValue, ...rest: never[]) => unknown>(filters: Record<string, F>): Record<string, F> {
+  const skipping = (filter: F) => ((value: ParamValue, ...rest: never[]) => (isBlankValue(value) ? undefined : filter(value, ...rest))) as F;
+  return Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, skipping(filter)]));
+}
+
 export function textValue(value: ParamValue | undefined): string {
   if (typeof value === "string") return value.trim();
   if (Array.isArray(value)) return value.map((v) => textValue(v)).join(",");

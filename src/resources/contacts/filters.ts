@@ -11,7 +11,7 @@ import { and, containsText, dateInRange, inList, or, q, startsWithText, timestam
 import type { DefaultExclusion, FilterDef, RequestContext } from "../../engine/define";
 import { accountListFilter, filterConditions } from "../../engine/read";
 import { tagFilters } from "../../engine/tags";
-import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
+import { blankIsNoFilter, booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import { camelToSnake, isObject, type ParamValue } from "../../jsonapi/params";
 import { addDays, todayIn } from "../../jsonapi/time";
 import { isBlank } from "./contact-sql";
@@ -44,10 +44,9 @@ function booleanFilter(column: SQLiteColumn): FilterDef {
   };
 }
 
-/** Date and time ranges; a blank value selects everything. */
+/** Date and time ranges. */
 function rangeFilter(name: string, column: SQLiteColumn, kind: "timestamp" | "date"): FilterDef {
   return (value) => {
-    if (listValue(value).length === 0) return undefined;
     const range = parseDateRange(name, value);
     return kind === "timestamp" ? timestampInRange(q(column), range) : dateInRange(q(column), range);
   };
@@ -175,12 +174,13 @@ const columnFilters: Record<string, FilterDef> = {
   pledge_late_by: pledgeLateBy,
 };
 
-export const contactFilters: Record<string, FilterDef> = {
+/** A blank value of any of them is no filter (lists, appeal filter objects and task contact_* filters alike). */
+export const contactFilters: Record<string, FilterDef> = blankIsNoFilter({
   ...columnFilters,
   ...givingFilters,
   ...relatedFilters,
   ...tagFilters({ table: contactTags, owner: contactTags.contactId, name: contactTags.name }, contacts.id),
-};
+});
 
 export interface ContactFilterOptions {
   /** Leave out hidden statuses when the filter object has no status filter (true by default, as lists do). */

@@ -6,7 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations, donorAccounts, partnerStatusLogs } from "../../../drizzle/schema";
 import { and, dateInRange, inList, q } from "../../db/sql";
 import type { FilterDef } from "../../engine/define";
-import { listValue, parseDateRange, type TimeRange } from "../../jsonapi/filter-values";
+import { isBlankValue, listValue, parseDateRange, type TimeRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
 import { addDays } from "../../jsonapi/time";
 import { firstDonationDate, hasContactDonation, lastDonationDate, notIndexed, selectFromContactDonations } from "./contact-sql";
@@ -36,8 +36,9 @@ function addMonths(date: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** The `donation_date` range that the `donation` filter reads; none when that filter is absent or blank. */
 function donationDateRange(all: Record<string, ParamValue>): TimeRange | undefined {
-  return all.donation_date === undefined || listValue(all.donation_date).length === 0 ? undefined : pickerDateRange("donation_date", all.donation_date);
+  return isBlankValue(all.donation_date) ? undefined : pickerDateRange("donation_date", all.donation_date);
 }
 
 export const givingFilters: Record<string, FilterDef> = {
@@ -75,10 +76,7 @@ export const givingFilters: Record<string, FilterDef> = {
     );
   },
   /** A gift on a day of the range. */
-  donation_date: (value) => {
-    if (listValue(value).length === 0) return undefined;
-    return hasContactDonation(dateInRange(donationDate, pickerDateRange("donation_date", value)));
-  },
+  donation_date: (value) => hasContactDonation(dateInRange(donationDate, pickerDateRange("donation_date", value))),
   /** A gift to one of these designation accounts. */
   designation_account_id: (value) => {
     const ids = listValue(value).map((id) => id.toLowerCase());

@@ -84,7 +84,6 @@ function currentPhone(location: string): SQL {
 /** birthday / anniversary: a person whose day falls in the range, whatever the year. */
 function monthDayFilter(name: string, month: SQLiteColumn, day: SQLiteColumn): FilterDef {
   return (value) => {
-    if (listValue(value).length === 0) return undefined;
     const window = monthDayWindow(parseDateRange(name, value));
     const monthDay = sql`(${q(month)} * 100 + ${q(day)})`;
     const known = sql`${q(month)} IS NOT NULL AND ${q(day)} IS NOT NULL`;
@@ -244,8 +243,5 @@ export const relatedFilters: Record<string, FilterDef> = {
   /** true: no uncompleted task. */
   tasks_all_completed: (value) => (booleanValue(value) === true ? sql`NOT ${hasContactTask(isOpenTask)}` : undefined),
   /** A task (done or not) starting in the range. */
-  task_due_date: (value) => {
-    if (listValue(value).length === 0) return undefined;
-    return hasContactTask(timestampInRange(q(tasks.startAt), pickerDateRange("task_due_date", value)));
-  },
+  task_due_date: (value) => hasContactTask(timestampInRange(q(tasks.startAt), pickerDateRange("task_due_date", value))),
 };
