@@ -231,6 +231,12 @@ describe("listing donations", () => {
     const none = await get(`${base(listId)}?filter[donor_account_id]=${uuid()}`, token);
     expect(none.body.data).toEqual([]);
     expect(none.body.meta.totals).toEqual({ currencies: [], total_currency: "USD", converted_total: "0.0" });
+    const all = (await get(base(listId), token)).body.meta.pagination.total_count;
+    for (const blank of ["filter[donation_date]=", "filter[donation_date]=%20", "filter[designation_account_id]=", "filter[donor_account_id]=,"]) {
+      const unfiltered = await get(`${base(listId)}?${blank}`, token);
+      expect(unfiltered.status, blank).toBe(200);
+      expect(unfiltered.body.meta.pagination.total_count, blank).toBe(all);
+    }
     const badRange = errorOf(await get(`${base(listId)}?filter[donation_date]=yesterday`, token), 400);
     expect(badRange.source.parameter).toBe("filter[donation_date]");
   });
