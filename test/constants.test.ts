@@ -35,4 +35,13 @@ describe("GET /api/v2/constants", () => {
     const response = await get("/api/v2/constants?fields[constant_list]=activities,codes", token);
     expect(Object.keys(response.body.data.attributes).sort()).toEqual(["activities", "codes"]);
   });
+
+  it("leaves only id and type for an empty fieldset, as every resource does", async () => {
+    const { token } = await createViewer();
+    for (const query of ["fields[constant_list]=", "fields[constant_list]=no_such_table"]) {
+      const response = await get(`/api/v2/constants?${query}`, token);
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ data: { id: "constantlist", type: "constant_list" } });
+    }
+  });
 });

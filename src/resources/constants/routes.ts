@@ -12,5 +12,7 @@ export const constantsRoutes = new Hono<AppEnv>().get("/", (c) => {
   const attributes = wanted
     ? Object.fromEntries(Object.entries(constantsAttributes).filter(([key]) => wanted.has(key)))
     : constantsAttributes;
-  return jsonApi(c, { data: { id: CONSTANT_LIST_ID, type: CONSTANT_LIST_TYPE, attributes } });
+  // As for every resource, a fieldset naming no table leaves only id and type.
+  const data = Object.keys(attributes).length > 0 ? { id: CONSTANT_LIST_ID, type: CONSTANT_LIST_TYPE, attributes } : { id: CONSTANT_LIST_ID, type: CONSTANT_LIST_TYPE };
+  return jsonApi(c, { data });
 });
