@@ -75,6 +75,22 @@ describe("bulk update", () => {
     expect(await Promise.all([stale, invalid, foreign].map((c) => storedContact(c.id)))).toEqual(before);
   });
 
+  it("applies concurrent bulk overwrites of the same contact, none refused as stale", async () => {
+    const contact = await insertContact(alice.list.id, "Bulk, Raced", { notes: "start" });
+    const other = await insertContact(alice.list.id, "Bulk, Calm");
+    const notes = ["one", "two", "three"];
+    const responses = await Promise.all(
+      notes.map((note) => bulk("PUT", { data: [item(contact.id, { notes: note, overwrite: true }), item(other.id, { church_name: note, overwrite: true })] })),
+    );
+    for (const [n, response] of responses.entries()) {
+      expect(response.status, response.text).toBe(200);
+      const results = response.body as Array<{ data?: { attributes: Record<string, unknown> }; errors?: unknown }>;
+      expect(results.map((result) => result.errors)).toEqual([undefined, undefined]);
+      expect(results[0].data!.attributes.notes).toBe(notes[n]);
+    }
+    expect(notes).toContain((await storedContact(contact.id)).notes);
+  });
+
   it("refuses a body without a data array, more than 500 items, and bulk requests inside a batch", async () => {
     const contact = await insertContact(alice.list.id, "Bulk, Limit", { notes: "kept" });
     const notArray = await bulk("PUT", { data: item(contact.id, { notes: "x", overwrite: true }) });

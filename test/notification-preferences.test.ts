@@ -184,6 +184,19 @@ describe("notification preferences", () => {
     expect((await storedPreference(bobPreferenceId)).app).toBe(winner.body.data.attributes.app);
   });
 
+  it("applies every one of several concurrent overwrites, none of them refused as stale", async () => {
+    const path = `${base(bob.list.id)}/${bobPreferenceId}`;
+    const sent = [true, false, true, false, true];
+    const responses = await Promise.all(sent.map((app) => put(path, body({ app, overwrite: true }), bob.token)));
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    responses.forEach((response, n) => expect(response.body.data.attributes.app).toBe(sent[n]));
+    // Each write landed on the one before it: the stored stamp is the latest answered.
+    const stored = await storedPreference(bobPreferenceId);
+    const stamps = responses.map((r) => r.body.data.attributes.updated_in_db_at as string).sort();
+    expect(stored.updatedAt).toBe(stamps[stamps.length - 1]);
+    expect(new Set(stamps).size).toBe(sent.length);
+  });
+
   it("refuses another user's preference with 403 and leaves it unchanged; 404 for an unknown id", async () => {
     const before = await storedPreference(bobPreferenceId);
     errorOf(await put(`${base(alice.list.id)}/${bobPreferenceId}`, body({ app: false, overwrite: true }), alice.token), 404);

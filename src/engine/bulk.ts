@@ -16,7 +16,7 @@ import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
 import { readBody, requestContext } from "./context";
 import type { BatchStatement, RequestContext, ResourceDef, Row } from "./define";
 import { readResourcesById } from "./read";
-import { prepareCreate, prepareDelete, prepareUpdate, runBatch, staleError, writeScope, type Changes } from "./write";
+import { forcesValues, OVERWRITE_ATTEMPTS, prepareCreate, prepareDelete, prepareUpdate, runBatch, staleError, writeScope, type Changes } from "./write";
 
 export type BulkAction = "create" | "update" | "delete";
 
@@ -148,7 +148,7 @@ async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext
  * client id), that item is reported like its single endpoint would report it and the others are written again.
  */
 async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext): Promise<void> {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < OVERWRITE_ATTEMPTS; attempt++) {
     const ready = items.filter((item) => !item.error && item.statements);
     try {
       await runBatch(ctx, ready.flatMap((item) => item.statements!));
@@ -170,6 +170,18 @@ async function staleItems(def: ResourceDef, items: Item[], ctx: RequestContext):
   const stale = items.filter((item) => current.get(item.id!) !== item.stored);
   for (const item of stale) {
     const now = current.get(item.id!);
+    if (now !== undefined && forcesValues(item.input!)) {
+      // An overwrite is prepared again on the row as it now is, and written with the others on the next attempt.
+      try {
+        const prepared = await prepareUpdate(def, item.id!, item.input!, ctx);
+        item.statements = prepared.statements;
+        item.stored = prepared.stored;
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        item.error = error;
+      }
+      continue;
+    }
     item.error = now === undefined ? recordNotFound(def.model, item.id!) : staleError(now);
   }
   return stale;

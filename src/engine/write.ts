@@ -176,6 +176,18 @@ function nextUpdatedAt(stored: string, now: string): string {
   return new Date(Date.parse(stored) + 1000).toISOString().slice(0, 19) + "Z";
 }
 
+/** `overwrite: true` forces the sent values whatever the stored `updated_in_db_at`; the JSON true alone: "it must be `true` to have effect". */
+export function forcesValues(input: ResourceInput): boolean {
+  return input.attributes.overwrite === true;
+}
+
+/**
+ * How often an overwrite is prepared again on the new row when another write lands between its read and its
+ * write. Each write is still guarded by the row it was prepared from, so rules that read the stored row (task
+ * completion) never apply to a row that has since changed.
+ */
+export const OVERWRITE_ATTEMPTS = 5;
+
 /** `preloaded`: the stored row when the caller already read it (bulk endpoints read all their rows at once). */
 export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded?: Row) {
   if (input.id && input.id !== id) throw conflict(`The id in the body (${input.id}) does not match the id in the path (${id})`, { pointer: "/data/id" });
@@ -186,8 +198,7 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   const keys = propertyKeys(def.table);
   const updatedAtKey = def.updatedAtColumn ? keys.get(def.updatedAtColumn.name)! : undefined;
   const stored = updatedAtKey ? String(existing[updatedAtKey]) : undefined;
-  const overwrite = input.attributes.overwrite === true; // the JSON true alone: "it must be `true` to have effect"
-  if (stored && !overwrite) {
+  if (stored && !forcesValues(input)) {
     const sent = parseTimestamp(input.attributes.updated_in_db_at);
     if (sent !== stored) throw staleError(stored);
   }
@@ -205,15 +216,21 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
 }
 
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext): Promise<void> {
-  const { statements } = await prepareUpdate(def, id, input, ctx);
-  try {
-    await runBatch(ctx, statements);
-  } catch (error) {
-    if (!isGuardFailure(error)) throw error;
-    // Someone else wrote between our read and our write: report the value that beat us.
-    const current = await fetchWritableRow(def, id, ctx);
-    const keys = propertyKeys(def.table);
-    throw staleError(String(current[keys.get(def.updatedAtColumn!.name)!]));
+  for (let attempt = 1; ; attempt++) {
+    const { statements } = await prepareUpdate(def, id, input, ctx);
+    try {
+      await runBatch(ctx, statements);
+      return;
+    } catch (error) {
+      if (!isGuardFailure(error)) throw error;
+      // Someone else wrote between our read and our write. An overwrite is applied again to what they wrote.
+      if (forcesValues(input) && attempt < OVERWRITE_ATTEMPTS) continue;
+      if (forcesValues(input)) throw conflict("The record kept changing while this request was written; please retry");
+      // Otherwise the client's copy is stale: report the value that beat it.
+      const current = await fetchWritableRow(def, id, ctx);
+      const keys = propertyKeys(def.table);
+      throw staleError(String(current[keys.get(def.updatedAtColumn!.name)!]));
+    }
   }
 }
 
