@@ -316,6 +316,20 @@ describe("updating contacts", () => {
     expect(await storedContact(contact.id)).toEqual(before);
   });
 
+  it("refuses a body id other than the path's with 409, whatever its form, and changes nothing", async () => {
+    const contact = await insertContact(alice.list.id, "Ident, Ida", { notes: "keep" });
+    const before = await storedContact(contact.id);
+    for (const id of [uuid(), "abc", 42]) {
+      const error = errorOf(await put(`${CONTACTS}/${contact.id}`, { data: { ...contactBody({ notes: "lost", overwrite: true }).data, id } }, alice.token), 409);
+      expect(error).toMatchObject({ detail: `The id in the body (${id}) does not match the id in the path (${contact.id})`, source: { pointer: "/data/id" } });
+    }
+    expect(await storedContact(contact.id)).toEqual(before);
+    const same = await put(`${CONTACTS}/${contact.id}`, { data: { ...contactBody({ notes: "kept id", overwrite: true }).data, id: contact.id.toUpperCase() } }, alice.token);
+    expect(same.status, same.text).toBe(200);
+    // On create a client id must still be a UUID.
+    expect(errorOf(await post(CONTACTS, { data: { ...contactBody({ name: "Bad, Id" }).data, id: "abc" } }, alice.token), 400).detail).toBe("Id must be a UUID");
+  });
+
   it("refuses other users' contacts, coaches and bad values; nothing changes", async () => {
     const before = await storedContact(bobContact.id);
     const forbidden = await put(`${CONTACTS}/${bobContact.id}`, contactBody({ notes: "mine now", overwrite: true }), alice.token);

@@ -45,7 +45,7 @@ function refuseAnotherList(input: ResourceInput, ctx: RequestContext): void {
 
 /** The request's resource document, checked against the nested route's list. */
 async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[]): Promise<ResourceInput> {
-  const input = readResourceDocument(await readBody(c), types);
+  const input = readResourceDocument(await readBody(c), types, { pathId: ctx.pathParams.id });
   refuseAnotherList(input, ctx);
   return input;
 }

@@ -7,7 +7,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { and, inList } from "../db/sql";
 import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guard";
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
-import { toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
+import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
 import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
 import { isNestedRoute, readScope } from "./read";
@@ -190,7 +190,7 @@ export const OVERWRITE_ATTEMPTS = 5;
 
 /** `preloaded`: the stored row when the caller already read it (bulk endpoints read all their rows at once). */
 export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded?: Row) {
-  if (input.id && input.id !== id) throw conflict(`The id in the body (${input.id}) does not match the id in the path (${id})`, { pointer: "/data/id" });
+  if (input.id && input.id !== id) throw idMismatch(input.id, id);
   const existing = preloaded ?? (await fetchWritableRow(def, id, ctx));
   const { changes, errors } = parseAttributes(def, input, ctx, "update");
   throwIfErrors(errors);

@@ -29,8 +29,16 @@ export function typeMismatch(sent: unknown, expected: string): ApiError {
   });
 }
 
-/** Reads `{data: {type, id?, attributes?, relationships?}}` for a resource of `expectedTypes[0]`. */
-export function readResourceDocument(body: unknown, expectedTypes: string[], pointerPrefix = ""): ResourceInput {
+/** 409 for a body whose id is not the one in the path (CONTRACT §4), whatever form the body's id has. */
+export function idMismatch(sent: unknown, pathId: string): ApiError {
+  return conflict(`The id in the body (${String(sent)}) does not match the id in the path (${pathId})`, { pointer: "/data/id" });
+}
+
+/**
+ * Reads `{data: {type, id?, attributes?, relationships?}}` for a resource of `expectedTypes[0]`. `pathId`: the
+ * id the path names (updates), which a body id must equal.
+ */
+export function readResourceDocument(body: unknown, expectedTypes: string[], { pointerPrefix = "", pathId }: { pointerPrefix?: string; pathId?: string } = {}): ResourceInput {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw badRequest("The request body must be a JSON object with a data member", { pointer: pointerPrefix || "" });
   }
@@ -47,6 +55,8 @@ export function readResourceDocument(body: unknown, expectedTypes: string[], poi
   }
   let id: string | undefined;
   if (resource.id !== undefined && resource.id !== null && resource.id !== "") {
+    // Checked before the id's form: an id that is not even a UUID differs from the path's all the same.
+    if (pathId !== undefined && String(resource.id).toLowerCase() !== pathId.toLowerCase()) throw idMismatch(resource.id, pathId);
     if (typeof resource.id !== "string" || !UUID_PATTERN.test(resource.id)) {
       throw badRequest("Id must be a UUID", { pointer: `${pointerPrefix}/data/id` });
     }
