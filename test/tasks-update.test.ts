@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
-import { errorOf, patch, put } from "./helpers/api";
+import { errorOf, patch, post, put } from "./helpers/api";
 import { db, uuid } from "./helpers/factories";
 import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
@@ -50,6 +50,29 @@ describe("updating tasks", () => {
     expect(reopened.body.data.attributes).toMatchObject({ completed: false, completed_at: null, result: null, start_at: "2026-05-01T10:00:00Z" });
     const withTime = await put(`${TASKS}/${task.id}`, body({ completed: true, completed_at: "2026-05-03 09:15:00 UTC", overwrite: true }), w.alice.token);
     expect(withTime.body.data.attributes).toMatchObject({ completed_at: "2026-05-03T09:15:00Z", result: "Done" });
+  });
+
+  it("takes completed_at alone only as a completed task's new completion time", async () => {
+    const open = await w.createTask({ subject: "Still open", activity_type: "Call" });
+    const openBefore = await storedTask(open.id);
+    const onOpen = errorOf(await put(`${TASKS}/${open.id}`, body({ completed_at: "2026-03-01 08:00:00 UTC", overwrite: true }), w.alice.token), 400);
+    expect(onOpen).toMatchObject({ detail: "Completed at can only be set on a completed task", source: { pointer: "/data/attributes/completed_at" } });
+    expect(await storedTask(open.id)).toEqual(openBefore);
+    // null on an open task changes nothing and is fine.
+    expect((await put(`${TASKS}/${open.id}`, body({ completed_at: null, overwrite: true }), w.alice.token)).status).toBe(200);
+    const created = await post(TASKS, body({ subject: "Born open", completed_at: "2026-03-01T08:00:00Z" }), w.alice.token);
+    expect(errorOf(created, 400).source.pointer).toBe("/data/attributes/completed_at");
+
+    const done = await w.createTask({ subject: "Done", activity_type: "Call", completed: true });
+    const moved = await put(`${TASKS}/${done.id}`, body({ completed_at: "2026-03-02T09:00:00Z", overwrite: true }), w.alice.token);
+    expect(moved.body.data.attributes).toMatchObject({ completed: true, completed_at: "2026-03-02T09:00:00Z" });
+    const doneBefore = await storedTask(done.id);
+    const blank = errorOf(await put(`${TASKS}/${done.id}`, body({ completed_at: null, overwrite: true }), w.alice.token), 400);
+    expect(blank.detail).toBe("Completed at can't be blank on a completed task");
+    expect(await storedTask(done.id)).toEqual(doneBefore);
+    // Sent with completed, the completion rules decide as before.
+    const reopened = await put(`${TASKS}/${done.id}`, body({ completed: false, completed_at: "2026-03-03T00:00:00Z", overwrite: true }), w.alice.token);
+    expect(reopened.body.data.attributes).toMatchObject({ completed: false, completed_at: null });
   });
 
   it("refuses null or an empty string for completed and leaves a completed task completed", async () => {

@@ -127,8 +127,7 @@ export const taskResource = defineResource({
 });
 
 async function ruleErrors(changes: Row, existing: Row | undefined, accountListId: string, ctx: RequestContext, movesList = false): Promise<FieldError[]> {
-  const errors = checkActivityChoices(changes, existing);
-  applyCompletion(changes, existing, ctx.now);
+  const errors = [...checkActivityChoices(changes, existing), ...applyCompletion(changes, existing, ctx.now)];
   if ("user" in changes || movesList) errors.push(...(await checkAssignedUser("user" in changes ? changes.user : existing?.userId, accountListId, ctx)));
   return errors;
 }

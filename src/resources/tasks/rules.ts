@@ -18,9 +18,18 @@ function after(changes: Row, name: string, existing: Row | undefined, key: strin
 
 /**
  * Completing fills completed_at (now unless sent, or kept when it was already complete), an empty start_at
- * with completed_at and an empty result with "Done"; un-completing clears completed_at and result.
+ * with completed_at and an empty result with "Done"; un-completing clears completed_at and result. Without
+ * `completed`, completed_at may change only on a completed task, and not to null: it is the completion time,
+ * "null until completed".
  */
-export function applyCompletion(changes: Row, existing: Row | undefined, now: string): void {
+export function applyCompletion(changes: Row, existing: Row | undefined, now: string): FieldError[] {
+  if (!("completed" in changes)) {
+    if (!("completed_at" in changes)) return [];
+    const completed = existing?.completed === true;
+    if (!completed && changes.completed_at !== null) return [{ attribute: "completed_at", message: "can only be set on a completed task" }];
+    if (completed && changes.completed_at === null) return [{ attribute: "completed_at", message: "can't be blank on a completed task" }];
+    return [];
+  }
   if (changes.completed === true) {
     const completedAt = changes.completed_at ?? (existing?.completed ? existing.completedAt : null) ?? now;
     changes.completed_at = completedAt;
@@ -30,6 +39,7 @@ export function applyCompletion(changes: Row, existing: Row | undefined, now: st
     changes.completed_at = null;
     changes.result = null;
   }
+  return [];
 }
 
 /** Create: a blank subject becomes "<activity_type> <first contact's name>", marked hidden. */
