@@ -109,6 +109,29 @@ describe("scope, paging and sorting", () => {
     expect(errorOf(await get(`${CONTACTS}?per_page=25001`, alice.token), 400).source).toEqual({ parameter: "per_page" });
   });
 
+  it("answers a page far past the end, however far, as an empty page with the total", async () => {
+    const empty = (page: number, perPage: number) => ({ page, per_page: perPage, total_count: 6, total_pages: Math.ceil(6 / perPage) });
+    for (const [query, page, perPage] of [
+      ["page=400000000000000", 400000000000000, 25],
+      ["page=400000000000000&per_page=25000", 400000000000000, 25000],
+      [`page=${Number.MAX_SAFE_INTEGER}&per_page=25000`, Number.MAX_SAFE_INTEGER, 25000],
+      ["page[number]=999999999999999&page[size]=25000", 999999999999999, 25000],
+      // The search reads other tables, so the page counts its matches in the same pass.
+      ["page=999999999999999&per_page=25000&filter[wildcard_search]=e", 999999999999999, 25000],
+    ] as const) {
+      const response = await get(`${CONTACTS}?${query}`, alice.token);
+      expect(response.status, `${query}: ${response.text.slice(0, 300)}`).toBe(200);
+      expect(response.body.data).toEqual([]);
+      if (!query.includes("wildcard")) expect(response.body.meta.pagination).toEqual(empty(page, perPage));
+    }
+    const overridden = await post(CONTACTS, { page: { number: "999999999999999", size: 25000 } }, alice.token, { headers: { "X-HTTP-Method-Override": "GET" } });
+    expect(overridden.status, overridden.text.slice(0, 300)).toBe(200);
+    expect(overridden.body.data).toEqual([]);
+    expect(overridden.body.meta.pagination).toEqual(empty(999999999999999, 25000));
+    // Past the largest exact whole number a page cannot be told from its neighbours: that is a bad value.
+    expect(errorOf(await get(`${CONTACTS}?page=9007199254740993`, alice.token), 400).source).toEqual({ parameter: "page" });
+  });
+
   it("never shows another user's contacts", async () => {
     expect(await listedNames(bob.token, "")).toEqual(["Chan, Bob's"]);
     expect(await listedNames(alice.token, "filter[name_like]=Chan")).toEqual(["Chan, Emily", "Chan, Gene", "Chang, Edward"]);

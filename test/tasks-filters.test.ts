@@ -327,6 +327,22 @@ describe("task sorting", () => {
     expect(page.body.meta.pagination).toEqual({ page: 2, per_page: 2, total_count: 6, total_pages: 3 });
   });
 
+  it("answers a page far past the end, in any order and however sent, as an empty page with the total", async () => {
+    for (const query of ["page=999999999999999&per_page=25000", "page[number]=999999999999999&page[size]=25000", "page=999999999999999&per_page=25000&sort=start_at"]) {
+      const response = await get(`/api/v2/tasks?${query}`, alice.token);
+      expect(response.status, `${query}: ${response.text.slice(0, 300)}`).toBe(200);
+      expect(response.body.data).toEqual([]);
+      expect(response.body.meta.pagination).toEqual({ page: 999999999999999, per_page: 25000, total_count: 6, total_pages: 1 });
+    }
+    const overridden = await request("POST", "/api/v2/tasks", {
+      token: alice.token,
+      body: { page: 999999999999999, per_page: 25000 },
+      headers: { "X-HTTP-Method-Override": "GET" },
+    });
+    expect(overridden.status, overridden.text.slice(0, 300)).toBe(200);
+    expect(overridden.body.meta.pagination).toEqual({ page: 999999999999999, per_page: 25000, total_count: 6, total_pages: 1 });
+  });
+
   it("sorts by start_at and completed_at, with nulls first or last", async () => {
     expect(await listed("sort=start_at -nulls")).toEqual(["callAnna", "letterBen", "thankCleo", "newsEmail", "otherList", "newsPhysical"]);
     expect(await listed("sort=start_at nulls")).toEqual(["newsPhysical", "callAnna", "letterBen", "thankCleo", "newsEmail", "otherList"]);

@@ -160,7 +160,7 @@ function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
 
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
-  const { page, perPage } = parsePaging(ctx.params);
+  const { page, perPage, offset } = parsePaging(ctx.params);
   const params = parseDocumentParams(ctx.params);
   const listOrder = orderFor(def, ctx);
   const order = sql.join(listOrder.terms, sql`, `);
@@ -192,7 +192,6 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
      */
     const id = q(def.idColumn);
     const countOnce = readsOtherTables;
-    const offset = (page - 1) * perPage;
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
       : ownColumnsPage(def, listsInScope(def, ctx), where, listOrder, perPage, offset);

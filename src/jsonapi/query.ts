@@ -11,6 +11,18 @@ export const MAX_PER_PAGE = 25_000;
 export interface Paging {
   page: number;
   perPage: number;
+  /** Rows before the page: see `pageOffset`. */
+  offset: number;
+}
+
+/**
+ * Any whole page number is a page: one far past the end is answered like every page past the end (no rows and
+ * the true total), which is what a client paging on expects, where refusing it would make "past the end" depend
+ * on how far. But (page - 1) * per_page can leave SQLite's 64-bit integers (page 999999999999999 of 25,000), so
+ * the offset stops at the largest exact whole number: far more rows than any table holds, the same empty page.
+ */
+function pageOffset(page: number, perPage: number): number {
+  return Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER);
 }
 
 export interface SortTerm {
@@ -37,7 +49,7 @@ export function parsePaging(params: Params): Paging {
   const pageName = pageParam ? "page[number]" : "page";
   const page = parseCount(rawPage, pageName, 1, Number.MAX_SAFE_INTEGER, 1);
   const perPage = parseCount(rawPerPage, perPageName, 0, MAX_PER_PAGE, DEFAULT_PER_PAGE);
-  return { page, perPage };
+  return { page, perPage, offset: pageOffset(page, perPage) };
 }
 
 function parseCount(raw: ParamValue | undefined, name: string, min: number, max: number, fallback: number): number {
