@@ -65,6 +65,30 @@ describe("bulk create", () => {
     expect(tags.map((t) => t.name).sort()).toEqual(["a", "b"]);
   });
 
+  it("gives a new activity contact id to the first item that claims it and refuses it, item by item, to the others", async () => {
+    const shared = uuid();
+    const claiming = (id: string, subject: string, contactId: string) => ({
+      data: { type: "tasks", id, attributes: { subject }, relationships: { activity_contacts: { data: [link("activity_contacts", shared)] } } },
+      included: [{ type: "activity_contacts", id: shared, relationships: { contact: { data: link("contacts", contactId) } } }],
+    });
+    const plain = uuid();
+    const [first, second] = [uuid(), uuid()];
+    const response = await bulk("POST", [
+      item({ subject: "Plain" }, { id: plain }),
+      claiming(first, "Claims it", contact.john),
+      claiming(second, "Claims it too", contact.anna),
+    ]);
+    expect(response.status, response.text).toBe(200);
+    const results = response.body as Array<{ data?: { id: string }; errors?: Array<Record<string, unknown>>; meta?: { id: string } }>;
+    expect(results[0].data!.id).toBe(plain);
+    expect(results[1].data!.id).toBe(first);
+    expect(results[2]).toMatchObject({ errors: [{ status: "409", detail: `A resource with id ${shared} already exists`, source: { pointer: "/included/0/id" } }], meta: { id: second } });
+    expect(await storedTask(plain)).toBeTruthy();
+    expect(await storedTask(second)).toBeUndefined();
+    const links = await db.select().from(schema.activityContacts).where(eq(schema.activityContacts.id, shared));
+    expect(links.map((l) => [l.taskId, l.contactId])).toEqual([[first, contact.john]]);
+  });
+
   it("refuses more than 500 items, a body without a data array and requests without a token", async () => {
     const count = async () => (await db.select({ n: sql<number>`count(*)` }).from(schema.tasks))[0].n;
     const before = await count();

@@ -121,18 +121,34 @@ export async function contactName(contactId: string, ctx: RequestContext): Promi
 }
 
 /**
- * A client-generated activity contact id already used by another task cannot be taken. One of this task's own
- * ids given to another contact is freed by the delete that runs before the insert.
+ * The new activity contact ids each request has given out so far, with the task and contact they went to: two
+ * tasks of one bulk request (or two contacts of one task) cannot both take the same new id.
+ */
+const claimedInRequest = new WeakMap<RequestContext, Map<string, string>>();
+
+/**
+ * A client-generated activity contact id already used by another task, or by another link of this request,
+ * cannot be taken. One of this task's own ids given to another contact is freed by the delete that runs before
+ * the insert.
  */
 export async function checkNewLinkIds(taskId: string, change: ContactLinksChange, ctx: RequestContext): Promise<void> {
   const fresh = change.links.filter((link) => link.idPointer && !change.kept.includes(link.id));
   if (fresh.length === 0) return;
+  const claimed = claimedInRequest.get(ctx) ?? new Map<string, string>();
+  claimedInRequest.set(ctx, claimed);
+  const local = new Map(claimed);
+  for (const link of fresh) {
+    const owner = `${taskId} ${link.contactId}`;
+    if ((local.get(link.id) ?? owner) !== owner) throw conflict(`A resource with id ${link.id} already exists`, { pointer: link.idPointer });
+    local.set(link.id, owner);
+  }
   const taken = await ctx.db
     .select({ id: activityContacts.id, taskId: activityContacts.taskId })
     .from(activityContacts)
     .where(inList(activityContacts.id, fresh.map((link) => link.id)));
   const other = taken.find((row) => row.taskId !== taskId);
   if (other) throw conflict(`A resource with id ${other.id} already exists`, { pointer: fresh.find((l) => l.id === other.id)!.idPointer });
+  for (const [id, owner] of local) claimed.set(id, owner);
 }
 
 /** Deletes the links that go and inserts the new ones, in the batch that writes the task. */
