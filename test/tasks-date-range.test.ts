@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { addDays, addMonths, startOfDayUtc, todayIn } from "../src/jsonapi/time";
-import { errorOf, get } from "./helpers/api";
+import { errorOf, get, request } from "./helpers/api";
 import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 const ZONE = "Pacific/Kiritimati";
@@ -104,11 +104,25 @@ describe("date_range in the viewer's time zone", () => {
     await expectRange(`${from}..${until}`, ["todayEarly", "todayLate"]);
   });
 
-  it("refuses an unknown period", async () => {
-    const error = errorOf(await get("/api/v2/tasks?filter[date_range]=someday", viewer.token), 400);
-    expect(error.source.parameter).toBe("filter[date_range]");
-    expect(error.detail).toBe(
-      "filter[date_range] must be one of overdue, today, tomorrow, future, upcoming, no_date, last_week, last_month, last_year, last_two_years, or a date range",
-    );
+  it("refuses any other value, an unknown period too, with the date-range error of every _range filter", async () => {
+    const values = ["someday", "garbage", "today,garbage", "garbage,today", "2024-01-01..garbage", "2024-13-01", "today..tomorrow"];
+    const queries = [
+      ...values.map((value) => `filter[date_range]=${encodeURIComponent(value)}`),
+      "filter[date_range][]=today&filter[date_range][]=garbage",
+      "filter[date_range]=garbage&filter[reverse_date_range]=true",
+    ];
+    for (const query of queries) {
+      const error = errorOf(await get(`/api/v2/tasks?${query}`, viewer.token), 400);
+      expect(error.source, query).toEqual({ parameter: "filter[date_range]" });
+      expect(error.detail, query).toBe(
+        "Wrong format of date range for filter 'date_range', should follow 'YYYY-MM-DD...YYYY-MM-DD' for dates and 'YYYY-MM-DDThh:mm:ssZ...YYYY-MM-DDThh:mm:ssZ' for datetimes",
+      );
+    }
+    const overridden = await request("POST", "/api/v2/tasks", {
+      token: viewer.token,
+      body: { filter: { date_range: "today,garbage" } },
+      headers: { "X-HTTP-Method-Override": "GET" },
+    });
+    expect(errorOf(overridden, 400).source).toEqual({ parameter: "filter[date_range]" });
   });
 });
