@@ -81,8 +81,8 @@ describe("GET designation accounts", () => {
     // No currency: the list's own, rate 1.
     expect(bare.attributes).toMatchObject({ converted_balance: "-10.5", exchange_rate: "1.0", currency: null, currency_symbol: null, display_name: "Unknown" });
     expect(bare.relationships.organization.data).toBeNull();
-    // 1000 JPY * 1.25 / 150.123 = 8.3265042664...; the factor 0.00832650... to six places.
-    expect(numberOnly.attributes).toMatchObject({ converted_balance: "8.33", exchange_rate: "0.008327", display_name: "5550001" });
+    // 1000 JPY * 1.25 / 150.123 = 8.3265...; the factor's expansion never ends: fifteen significant digits.
+    expect(numberOnly.attributes).toMatchObject({ converted_balance: "8.33", exchange_rate: "0.00832650559874236", display_name: "5550001" });
   });
 
   it("answers exchange_rate exactly as a decimal string, digits a binary float cannot hold included", async () => {
@@ -100,6 +100,29 @@ describe("GET designation accounts", () => {
     expect(response.body.data.map((d: { attributes: { exchange_rate: unknown } }) => d.attributes.exchange_rate)).toEqual(["98765432109.876543", "1.0"]);
     const shown = await get(`${base(viewer.list.id)}/${accounts[0].id}?fields[designation_accounts]=exchange_rate`, viewer.token);
     expect(shown.body.data.attributes).toEqual({ exchange_rate: "98765432109.876543" });
+  });
+
+  it("keeps a small factor's precision: significant digits, not fixed places", async () => {
+    const viewer = await createViewer({ currency: "USD" });
+    await db.insert(schema.currencyRates).values([
+      { code: "ZZI", rate: "420000", updatedAt: "2026-01-01T00:00:00Z" },
+      { code: "ZZV", rate: "25345.5", updatedAt: "2026-01-01T00:00:00Z" },
+      { code: "ZZE", rate: "0.8", updatedAt: "2026-01-01T00:00:00Z" },
+    ]);
+    await db.insert(schema.designationAccounts).values([
+      { id: uuid(), accountListId: viewer.list.id, name: "Rials", currency: "ZZI", balance: "1000000", ...timestamps(1) },
+      { id: uuid(), accountListId: viewer.list.id, name: "Dong", currency: "ZZV", balance: "1000000", ...timestamps(2) },
+      { id: uuid(), accountListId: viewer.list.id, name: "Euro-like", currency: "ZZE", balance: "8", ...timestamps(3) },
+    ]);
+    const response = await get(base(viewer.list.id), viewer.token);
+    const attributes = response.body.data.map((d: { attributes: Record<string, unknown> }) => [d.attributes.exchange_rate, d.attributes.converted_balance]);
+    expect(attributes).toEqual([
+      // 1/420000 never ends: fifteen significant digits; balance * rate gives the converted balance to the cent.
+      ["0.00000238095238095238", "2.38"],
+      ["0.0000394547355546349", "39.45"],
+      // 1/0.8 ends after two places: exact.
+      ["1.25", "10.0"],
+    ]);
   });
 
   it("filters with wildcard_search on the name (contains, any case) or the number (starts with)", async () => {

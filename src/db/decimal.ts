@@ -130,6 +130,43 @@ export function ratioToCents(value: Ratio): bigint {
   return roundRatio(value.numerator, value.denominator * step) * step;
 }
 
+/** Decimal places a ratio is answered with when its expansion ends; longer or endless ones are rounded. */
+const MAX_EXACT_PLACES = 20;
+/** Significant digits a ratio with a longer (or endless) expansion keeps: what a double would show, and no more. */
+const RATIO_SIGNIFICANT_DIGITS = 15;
+
+/** Places after the point at which a reduced ratio's decimal expansion ends, or null when it never does. */
+function terminatingPlaces(numerator: bigint, denominator: bigint): number | null {
+  let a = numerator < 0n ? -numerator : numerator;
+  let b = denominator;
+  while (a !== 0n) [a, b] = [b % a, a];
+  let rest = denominator / b;
+  let twos = 0;
+  let fives = 0;
+  while (rest % 2n === 0n) [rest, twos] = [rest / 2n, twos + 1];
+  while (rest % 5n === 0n) [rest, fives] = [rest / 5n, fives + 1];
+  return rest === 1n ? Math.max(twos, fives) : null;
+}
+
+/**
+ * A ratio (a positive denominator) as an answered decimal string: exact when its expansion ends within
+ * MAX_EXACT_PLACES, otherwise rounded to RATIO_SIGNIFICANT_DIGITS significant digits. Fixed places would
+ * wipe out small factors (1 IRR in USD is 0.0000024).
+ */
+export function formatRatio(value: Ratio): string {
+  const { numerator, denominator } = value;
+  if (numerator === 0n) return "0.0";
+  const exact = terminatingPlaces(numerator, denominator);
+  if (exact !== null && exact <= MAX_EXACT_PLACES) return formatDecimal(roundRatio(numerator * 10n ** BigInt(exact), denominator), exact);
+  // exponent: 10^exponent <= |value| < 10^(exponent + 1)
+  const magnitude = numerator < 0n ? -numerator : numerator;
+  let exponent = magnitude.toString().length - denominator.toString().length;
+  const below = exponent >= 0 ? magnitude < denominator * 10n ** BigInt(exponent) : magnitude * 10n ** BigInt(-exponent) < denominator;
+  if (below) exponent -= 1;
+  const places = Math.max(RATIO_SIGNIFICANT_DIGITS - 1 - exponent, 0);
+  return formatDecimal(roundRatio(numerator * 10n ** BigInt(places), denominator), places);
+}
+
 /** One currency's sum as SQL answers it (see sumsByCurrency in src/db/sql.ts): the code and 1/10,000 units as text. */
 export interface CurrencySum {
   currency: string;

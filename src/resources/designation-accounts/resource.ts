@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
 import { accountLists, balances, designationAccounts, organizations } from "../../../drizzle/schema";
 import { currencySymbol } from "../../constants";
-import { convertUnits, exchangeRatio, formatDecimal, formatMoney, parseMoney, rateFor, ratioToCents } from "../../db/decimal";
+import { exchangeRatio, formatMoney, formatRatio, parseMoney, rateFor, ratioToCents } from "../../db/decimal";
 import { containsText, or, q, startsWithText } from "../../db/sql";
 import { boolean, computed, derived, money, stored } from "../../engine/attributes";
 import { defineResource, type ReadExtras, type Row } from "../../engine/define";
 import { belongsTo, hasMany } from "../../engine/relationships";
 import { textValue } from "../../jsonapi/filter-values";
-
-/** Places the factor is answered to (rates are answered as decimal strings, like money). */
-const EXCHANGE_RATE_DECIMALS = 6;
 
 /** The owning list's currency, selected with the row: conversions go into it. */
 const listCurrency = () =>
@@ -78,8 +75,7 @@ export const designationAccountResource = defineResource({
       listCurrency,
       (value, row, _ctx, extras) => {
         const { from, to } = exchange(value, row, extras);
-        // One unit at the rate's scale, converted: the factor rounded to that many places, in exact integers.
-        return formatDecimal(convertUnits(10n ** BigInt(EXCHANGE_RATE_DECIMALS), from, to), EXCHANGE_RATE_DECIMALS);
+        return formatRatio(exchangeRatio(from, to));
       },
       { usesRates: true, needs: [designationAccounts.currency] },
     ),
