@@ -3,7 +3,7 @@
  * referrals and tasks. Each test has its own account list.
  */
 import { describe, expect, it } from "vitest";
-import { errorOf, get } from "./helpers/api";
+import { errorOf, get, post, request } from "./helpers/api";
 import { createViewer, uuid } from "./helpers/factories";
 import {
   askInAppeal,
@@ -211,6 +211,26 @@ describe("referrals", () => {
     const unknown = uuid();
     expect(errorOf(await get(`${CONTACTS}/${unknown}/referrers`, token), 404).detail).toBe(`Couldn't find Contact with 'id'=${unknown}`);
     void foreignList;
+  });
+
+  it("the referrers endpoint reads lists sent as POST with X-HTTP-Method-Override: GET, and refuses a plain POST", async () => {
+    const { list, token } = await createViewer();
+    const { token: foreignToken } = await createViewer();
+    const [ref1, ref2, referred] = [await insertContact(list.id, "Ref, One"), await insertContact(list.id, "Ref, Two"), await insertContact(list.id, "Ref, To")];
+    await insertReferral(ref1.id, referred.id);
+    await insertReferral(ref2.id, referred.id);
+    const path = `${CONTACTS}/${referred.id}/referrers`;
+    const override = { headers: { "X-HTTP-Method-Override": "GET" } };
+    const overridden = await post(`${path}?per_page=1`, { sort: "-name", fields: { contacts: "name" } }, token, override);
+    expect(overridden.status, overridden.text).toBe(200);
+    expect(overridden.body.data).toEqual([{ id: ref2.id, type: "contacts", attributes: { name: "Ref, Two" } }]);
+    expect(overridden.body.meta).toEqual({ pagination: { page: 1, per_page: 1, total_count: 2, total_pages: 2 }, sort: "-name", filter: {} });
+    const withoutBody = await request("POST", path, { token, ...override });
+    expect(withoutBody.body.data.map((c: { id: string }) => c.id)).toEqual([ref1.id, ref2.id]);
+    errorOf(await post(path, {}, foreignToken, override), 403);
+    const plain = await post(path, { sort: "name" }, token);
+    errorOf(plain, 405);
+    expect(plain.headers.get("allow")).toBe("GET, HEAD");
   });
 });
 

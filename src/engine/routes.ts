@@ -50,28 +50,39 @@ async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[
   return input;
 }
 
+/**
+ * A list read at `path`: GET, and POST with `X-HTTP-Method-Override: GET` whose parameters are in the body (every
+ * list path takes both, CONTRACT §1). Any other POST is `create`'s, or 405 where the path creates nothing.
+ */
+export function listRoutes(
+  routes: Hono<AppEnv>,
+  path: string,
+  list: (ctx: RequestContext) => Promise<unknown>,
+  create?: (c: Context<AppEnv>) => Promise<Response>,
+): void {
+  routes.get(path, async (c) => jsonApi(c, await list(requestContext(c))));
+  routes.post(path, async (c) => {
+    if (isListOverride(c)) return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
+    if (!create) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
+    return create(c);
+  });
+}
+
 export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const can = (action: Action) => options.actions.includes(action);
   const types = options.requestTypes ?? [def.type];
   const itemPath = `/:id${UUID_PARAM}`;
   const list = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
+  const create = async (c: Context<AppEnv>) => {
+    const ctx = requestContext(c);
+    const input = await readInput(c, ctx, types);
+    const id = await createResource(def, input, ctx, options.fixedOnCreate?.(ctx));
+    return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
+  };
 
-  if (can("list")) {
-    routes.get("/", async (c) => jsonApi(c, await list(requestContext(c))));
-  }
-  if (can("list") || can("create")) {
-    routes.post("/", async (c) => {
-      if (isListOverride(c) && can("list")) {
-        return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
-      }
-      if (!can("create")) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-      const ctx = requestContext(c);
-      const input = await readInput(c, ctx, types);
-      const id = await createResource(def, input, ctx, options.fixedOnCreate?.(ctx));
-      return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
-    });
-  }
+  if (can("list")) listRoutes(routes, "/", list, can("create") ? create : undefined);
+  else if (can("create")) routes.post("/", create);
   if (can("show")) {
     routes.get(itemPath, async (c) => {
       const ctx = requestContext(c);
