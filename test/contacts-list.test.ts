@@ -266,6 +266,33 @@ describe("relationships and includes", () => {
     expect(nested.body.included.find((r: { id: string }) => r.id === email.id).attributes).toMatchObject({ email: "lia@example.org", primary: false });
   });
 
+  it("include=* alongside nested paths includes every relationship and the nested paths too, in any order", async () => {
+    const { user, list, token } = await createViewer();
+    // No user of its own: the list's users are included only through account_list.users.
+    const contact = await insertContact(list.id, "Nested, Ned");
+    const person = await insertPerson(contact.id, "Ned");
+    const email = await insertEmail(person.id, "ned@example.org");
+    const keysOf = (body: { included?: Array<{ type: string; id: string }> }) => (body.included ?? []).map((r) => `${r.type}:${r.id}`);
+    const direct = [`account_lists:${list.id}`, `people:${person.id}`];
+    const nested = [`users:${user.id}`, `email_addresses:${email.id}`];
+    const star = await get(`${CONTACTS}/${contact.id}?include=*`, token);
+    expect(keysOf(star.body)).toEqual(expect.arrayContaining(direct));
+    for (const key of nested) expect(keysOf(star.body)).not.toContain(key);
+    for (const include of ["*,account_list.users,people.email_addresses", "account_list.users,people.email_addresses,*"]) {
+      const shown = await get(`${CONTACTS}/${contact.id}?include=${include}`, token);
+      const listed = await get(`${CONTACTS}?filter[ids]=${contact.id}&include=${include}`, token);
+      const overridden = await post(CONTACTS, { filter: { ids: contact.id }, include }, token, { headers: { "X-HTTP-Method-Override": "GET" } });
+      for (const response of [shown, listed, overridden]) {
+        expect(response.status, response.text.slice(0, 300)).toBe(200);
+        const keys = keysOf(response.body);
+        expect(keys, include).toEqual(expect.arrayContaining([...direct, ...nested]));
+        expect(new Set(keys).size).toBe(keys.length);
+      }
+      const accountList = shown.body.included.find((r: { type: string }) => r.type === "account_lists");
+      expect(accountList.relationships.users.data).toEqual([{ type: "users", id: user.id }]);
+    }
+  });
+
   it("keeps only the asked fields, and no attributes or relationships for an empty fieldset", async () => {
     const sparse = await get(`${CONTACTS}?sort=name&per_page=1&fields[contacts]=name,status,people`, alice.token);
     expect(sparse.body.data[0]).toEqual({ id: expect.any(String), type: "contacts", attributes: { name: "Chan, Emily", status: null }, relationships: { people: { data: [] } } });

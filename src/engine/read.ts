@@ -167,7 +167,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const { conditions, echo, exclusion } = await filterConditions(def, ctx);
   const scope = readScope(def, ctx);
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
-  const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include));
+  const plan = readPlan(def, shapeFor(def, params, includeTree(def, params)));
   const wantRates = plan.usesRates || includeNeedsRates(params);
   // Nothing narrows the list but its default exclusion (which is then the one condition present).
   const onlyExclusion = exclusion !== undefined && extra.where === undefined && conditions.filter(Boolean).length === 1;
@@ -349,7 +349,7 @@ async function withRates(ctx: RequestContext, query: SQL, wanted: boolean): Prom
 /** One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. */
 export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope: SQL | undefined = readScope(def, ctx)) {
   const params = parseDocumentParams(ctx.params);
-  const plan = readPlan(def, shapeFor(def, params, params.includeAll ? "all" : params.include, true));
+  const plan = readPlan(def, shapeFor(def, params, includeTree(def, params), true));
   const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params));
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, ctx, extras);
@@ -388,6 +388,15 @@ export function isNestedRoute(def: ResourceDef, ctx: RequestContext): boolean {
   return Boolean(ctx.pathParams.account_list_id || (def.parentParam && ctx.pathParams[def.parentParam]));
 }
 
+/**
+ * What a read of `def` includes: `include=*` adds every direct relationship to the paths named, whose nested paths
+ * still apply (`*,account_list.users` includes the account list's users as well as every relationship).
+ */
+function includeTree(def: ResourceDef, params: DocumentParams): IncludeTree {
+  if (!params.includeAll) return params.include;
+  return { ...Object.fromEntries(Object.keys(def.relationships).map((name) => [name, {}])), ...params.include };
+}
+
 /** Included resources may show converted money; rates are loaded with the page whenever anything is included. */
 function includeNeedsRates(params: DocumentParams): boolean {
   return params.includeAll || Object.keys(params.include).length > 0;
@@ -405,20 +414,17 @@ async function loadIncluded(
   if (!asked) return undefined;
   const seen = new Set(primary.map((o) => `${o.type}:${o.id}`));
   const included: ResourceObject[] = [];
-  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree | "all" }> = [
-    { def: rootDef, rows: rootRows, tree: params.includeAll ? "all" : params.include },
-  ];
+  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: includeTree(rootDef, params) }];
   while (frontier.length > 0) {
     const pending: Array<{ def: ResourceDef; tree: IncludeTree; plan: ReadPlan; ids: string[] }> = [];
     for (const { def, rows, tree } of frontier) {
-      const names = tree === "all" ? Object.keys(def.relationships) : Object.keys(tree).filter((n) => n in def.relationships);
-      for (const name of names) {
+      for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
         const rel = def.relationships[name];
         const target = resourceFor(rel.resource ?? rel.type);
         if (!target) continue;
         const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind, rel.identifierMembers)))];
         if (ids.length === 0) continue;
-        const subtree = tree === "all" ? {} : tree[name];
+        const subtree = tree[name];
         pending.push({ def: target, tree: subtree, plan: readPlan(target, shapeFor(target, params, subtree)), ids });
       }
     }
