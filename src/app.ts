@@ -8,7 +8,6 @@ import { cors } from "hono/cors";
 import { etag } from "hono/etag";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
-import { secureHeaders } from "hono/secure-headers";
 import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
 import { database } from "./db/client";
@@ -16,7 +15,7 @@ import { d1Metrics } from "./db/metrics";
 import type { AppEnv } from "./env";
 import { ApiError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
-import { JSONAPI_CONTENT_TYPE } from "./jsonapi/respond";
+import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
 import { batchItemD1, isBatchItem } from "./auth/batch-items";
 
@@ -32,22 +31,12 @@ function errorResponse(c: Context, error: ApiError): Response {
 export function createApp(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.use(
-    secureHeaders({
-      xFrameOptions: "SAMEORIGIN",
-      xContentTypeOptions: "nosniff",
-      xXssProtection: "0",
-      xDownloadOptions: "noopen",
-      xPermittedCrossDomainPolicies: "none",
-      referrerPolicy: "strict-origin-when-cross-origin",
-      crossOriginEmbedderPolicy: false,
-      crossOriginOpenerPolicy: false,
-      crossOriginResourcePolicy: false,
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-    }),
-  );
-  app.use(requestId());
+  // Set from their one definition, which the answers a batch records without the app (refused items) share.
+  app.use(async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.res.headers.set(name, value);
+  });
+  app.use(requestId({ headerName: REQUEST_ID_HEADER, generator: newRequestId }));
   app.use(
     "/api/*",
     cors({

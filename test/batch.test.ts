@@ -25,6 +25,18 @@ interface Entry {
   body: string;
 }
 
+/** Headers of every JSON:API answer, as recorded items name them. */
+const EVERY_ANSWER = {
+  "Content-Type": "application/vnd.api+json; charset=utf-8",
+  "X-Frame-Options": "SAMEORIGIN",
+  "X-XSS-Protection": "0",
+  "X-Content-Type-Options": "nosniff",
+  "X-Download-Options": "noopen",
+  "X-Permitted-Cross-Domain-Policies": "none",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Strict-Transport-Security": "max-age=15552000; includeSubDomains",
+};
+
 const batch = (body: unknown, token: string | null = alice.token, headers: Record<string, string> = {}) =>
   post("/api/v2/batch", body, token, { raw: true, headers });
 
@@ -56,16 +68,7 @@ describe("POST /api/v2/batch", () => {
     for (const entry of entries) expect(Object.keys(entry).sort()).toEqual(["body", "headers", "status"]);
 
     const [list, missing, unrouted, created] = entries;
-    expect(list.headers).toMatchObject({
-      "Content-Type": "application/vnd.api+json; charset=utf-8",
-      "X-Frame-Options": "SAMEORIGIN",
-      "X-XSS-Protection": "0",
-      "X-Content-Type-Options": "nosniff",
-      "X-Download-Options": "noopen",
-      "X-Permitted-Cross-Domain-Policies": "none",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "Cache-Control": "max-age=0, private, must-revalidate",
-    });
+    expect(list.headers).toMatchObject({ ...EVERY_ANSWER, "Cache-Control": "max-age=0, private, must-revalidate" });
     expect(list.headers.ETag).toMatch(/^(W\/)?"/);
     expect(typeof list.body).toBe("string");
     expect(JSON.parse(list.body).data.map((a: { id: string }) => a.id)).toEqual([announcementId]);
@@ -218,7 +221,7 @@ describe("POST /api/v2/batch", () => {
     expect(response.status).toBe(200);
     const entries = response.body as Entry[];
     expect(entries.map((e) => e.status)).toEqual([405, 405, 405, 400, 400, 400, 200]);
-    expect(entries[0].headers).toEqual({ "Content-Type": "application/vnd.api+json; charset=utf-8", Allow: "GET, POST, PUT, PATCH, DELETE" });
+    expect(entries[0].headers).toMatchObject({ "Content-Type": "application/vnd.api+json; charset=utf-8", Allow: "GET, POST, PUT, PATCH, DELETE" });
     expect(JSON.parse(entries[0].body)).toEqual({
       errors: [{ status: "405", title: "Method Not Allowed", detail: "HEAD is not allowed in a batch request; use GET, POST, PUT, PATCH or DELETE" }],
     });
@@ -249,6 +252,33 @@ describe("POST /api/v2/batch", () => {
     const aborted = await batch({ on_error: "ABORT", requests: [{ method: "PUT", path: "/api/v2/contacts/bulk" }, { method: "GET", path: "/api/v2/constants" }] });
     expect(aborted.status).toBe(403);
     expect(aborted.body).toHaveLength(1);
+  });
+
+  it("gives the items it answers itself the headers every answer of the app carries, each its own request id", async () => {
+    const response = await batch({
+      requests: [
+        { method: "GET", path: "/api/v2/no_such_thing" },
+        { method: "HEAD", path: "/api/v2/constants" },
+        { method: "GET" },
+        "GET /api/v2/constants",
+        { method: "POST", path: "/api/v2/batch", body: { requests: [] } },
+        { method: "PUT", path: "/api/v2/contacts/bulk", body: { data: [] } },
+      ],
+    });
+    const [answeredByApp, ...refused] = response.body as Entry[];
+    expect([answeredByApp, ...refused].map((e) => e.status)).toEqual([404, 405, 400, 400, 403, 403]);
+    expect(answeredByApp.headers).toMatchObject(EVERY_ANSWER);
+    for (const entry of refused) {
+      expect(entry.headers).toMatchObject(EVERY_ANSWER);
+      expect(entry.headers["X-Request-Id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      // An error answer carries no caching headers, from the app or not.
+      expect(entry.headers["Cache-Control"]).toBe(answeredByApp.headers["Cache-Control"]);
+      expect(entry.headers.ETag).toBeUndefined();
+    }
+    expect(refused[0].headers.Allow).toBe("GET, POST, PUT, PATCH, DELETE");
+    const ids = [answeredByApp, ...refused].map((e) => e.headers["X-Request-Id"]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).not.toContain(response.headers.get("x-request-id"));
   });
 
   it("takes only POST and, like every endpoint with a body, a JSON:API content type", async () => {

@@ -81,6 +81,24 @@ describe("transport", () => {
     expect(second.text).toBe("");
   });
 
+  it("sets the security headers and a request id on error answers too", async () => {
+    const { token } = await createViewer();
+    const answers = [await get("/api/v2/constants", null), await get("/api/v2/nothing-here", token), await request("DELETE", "/api/v2/constants", { token })];
+    expect(answers.map((answer) => answer.status)).toEqual([401, 404, 405]);
+    for (const answer of answers) {
+      expect(Object.fromEntries(answer.headers)).toMatchObject({
+        "x-frame-options": "SAMEORIGIN",
+        "x-content-type-options": "nosniff",
+        "x-xss-protection": "0",
+        "x-download-options": "noopen",
+        "x-permitted-cross-domain-policies": "none",
+        "referrer-policy": "strict-origin-when-cross-origin",
+        "strict-transport-security": "max-age=15552000; includeSubDomains",
+      });
+      expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   it("answers 415 to a body sent with another media type, 406 to an unacceptable Accept", async () => {
     const { token } = await createViewer();
     const wrongType = await post("/api/v2/announcements", { data: {} }, token, { headers: { "Content-Type": "application/json" } });

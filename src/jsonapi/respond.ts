@@ -3,6 +3,30 @@ import type { Context } from "hono";
 export const JSONAPI_CONTENT_TYPE = "application/vnd.api+json; charset=utf-8";
 
 /**
+ * The security headers of every answer (CONTRACT §1). The app sets them on each response; answers recorded without
+ * the app (batch items refused before they are dispatched) carry them from here too, so no answer lacks them.
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "X-Frame-Options": "SAMEORIGIN",
+  "X-Content-Type-Options": "nosniff",
+  "X-XSS-Protection": "0",
+  "X-Download-Options": "noopen",
+  "X-Permitted-Cross-Domain-Policies": "none",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Strict-Transport-Security": "max-age=15552000; includeSubDomains",
+};
+
+/** The header naming each answer's request, for logs and support. */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+
+export const newRequestId = (): string => crypto.randomUUID();
+
+/** The headers every answer carries whatever its status: the security headers and a request id of its own. */
+export function everyAnswerHeaders(): Record<string, string> {
+  return { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: newRequestId() };
+}
+
+/**
  * The ETag of a GET answer, computed from the text already in hand; the app's etag middleware then uses it (and
  * answers If-None-Match with 304) instead of cloning and re-reading the response stream.
  */

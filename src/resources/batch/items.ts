@@ -3,7 +3,7 @@
  * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
  */
 import { ApiError } from "../../jsonapi/errors";
-import { JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
+import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
 
 export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
 
@@ -62,20 +62,21 @@ export async function recordResponse(response: Response): Promise<RecordedRespon
   return { status: response.status, headers: headerObject(response.headers), body: await response.text() };
 }
 
+/**
+ * An error answered without the app, as the app would answer it: the same document, and the headers every answer
+ * carries (named as recorded answers of the app name them).
+ */
+function recordWithoutApp(status: number, document: unknown, headers: Record<string, string> = {}): RecordedResponse {
+  const all = new Headers({ ...everyAnswerHeaders(), "Content-Type": JSONAPI_CONTENT_TYPE, ...headers });
+  return { status, headers: headerObject(all), body: JSON.stringify(document) };
+}
+
 /** An item refused before it reaches the app answers the same error document the app would. */
 export function recordError(error: ApiError): RecordedResponse {
-  return {
-    status: error.status,
-    headers: { "Content-Type": JSONAPI_CONTENT_TYPE, ...error.headers },
-    body: JSON.stringify(error.toDocument()),
-  };
+  return recordWithoutApp(error.status, error.toDocument(), error.headers);
 }
 
 /** Like the app's own answer to anything unexpected: no details leave the service. */
 export function recordInternalError(): RecordedResponse {
-  return {
-    status: 500,
-    headers: { "Content-Type": JSONAPI_CONTENT_TYPE },
-    body: JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error" }] }),
-  };
+  return recordWithoutApp(500, { errors: [{ status: "500", title: "Internal Server Error" }] });
 }
