@@ -260,6 +260,10 @@ describe("dead-letter queue consumer", () => {
         errors: [{ status: "500", title: "Internal Server Error", detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }],
       });
     }
+    // Each recorded answer has a request id of its own, as every answer of the app does.
+    const requestIds = await Promise.all([pending, abandoned].map(async (id) => ((await row(id)).responseHeaders as Record<string, string>)["X-Request-Id"]));
+    expect(requestIds.every((value) => typeof value === "string" && value.length > 0)).toBe(true);
+    expect(new Set(requestIds).size).toBe(2);
     expect((await row(pending)).lastError).toBe("Error: D1_ERROR");
     expect(await row(done)).toMatchObject({ state: "done", responseStatus: 200, responseBody: "{}" });
 

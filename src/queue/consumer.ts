@@ -89,15 +89,15 @@ async function processMessage(message: Message<unknown>, db: Database, app: Hono
   }
 }
 
-const DEAD_LETTER_FAILURE = recordError(
-  new ApiError(500, [{ detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }]),
-);
+/** Built per request: each recorded answer carries a request id of its own. */
+const deadLetterFailure = () =>
+  recordError(new ApiError(500, [{ detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }]));
 
 async function processDeadLetter(message: Message<unknown>, db: Database): Promise<void> {
   const requestId = requestIdOf(message.body);
   if (!requestId) return message.ack();
   try {
-    const outcome = await recordDeadLetter(db, requestId, DEAD_LETTER_FAILURE);
+    const outcome = await recordDeadLetter(db, requestId, deadLetterFailure());
     if (outcome.kind === "busy") return message.retry({ delaySeconds: outcome.retryInSeconds });
     if (outcome.kind === "recorded") log("background batch request dead-lettered", { requestId });
     message.ack();
