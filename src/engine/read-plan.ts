@@ -20,12 +20,12 @@ export interface Shape {
 }
 
 /** `single`: the resource is the primary data of a single-resource document (show, create, update). */
-export function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree | "all", single = false): Shape {
+export function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree, single = false): Shape {
   const sparse = params.fields.get(def.type);
   const attributes = Object.entries(def.attributes)
     .filter(([name, attr]) => (sparse ? sparse.has(name) : attr.default !== false || (single && attr.defaultOnShow === true)))
     .map(([name]) => name);
-  const included = include === "all" ? Object.keys(def.relationships) : Object.keys(include).filter((n) => n in def.relationships);
+  const included = Object.keys(include).filter((n) => n in def.relationships);
   // An included relationship is shown (full linkage) even when it is hidden by default, unless fields[] leaves it out.
   const relationships = Object.entries(def.relationships)
     .filter(([name, rel]) => (sparse ? sparse.has(name) : rel.default !== false || included.includes(name)))
