@@ -24,6 +24,8 @@ export interface RouteOptions {
   requestTypes?: string[];
   /** Answers list reads in place of the plain listResources, e.g. to add meta such as totals. */
   list?: (ctx: RequestContext) => ReturnType<typeof listResources>;
+  /** Creates the record in place of the plain createResource (records written with others, as a batch's requests); answers its id. */
+  create?: (c: Context<AppEnv>, ctx: RequestContext) => Promise<string>;
 }
 
 export function locationOf(c: Context, id: string): string {
@@ -74,10 +76,11 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   const types = options.requestTypes ?? [def.type];
   const itemPath = `/:id${UUID_PARAM}`;
   const list = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
+  const createRecord =
+    options.create ?? (async (c: Context<AppEnv>, ctx: RequestContext) => createResource(def, await readInput(c, ctx, types), ctx, options.fixedOnCreate?.(ctx)));
   const create = async (c: Context<AppEnv>) => {
     const ctx = requestContext(c);
-    const input = await readInput(c, ctx, types);
-    const id = await createResource(def, input, ctx, options.fixedOnCreate?.(ctx));
+    const id = await createRecord(c, ctx);
     return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
   };
 
