@@ -13,7 +13,7 @@ import { rateLimit } from "./auth/rate-limit";
 import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
 import type { AppEnv } from "./env";
-import { ApiError, routeNotFound } from "./jsonapi/errors";
+import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
@@ -92,9 +92,7 @@ export function createApp(): Hono<AppEnv> {
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: String(error), stack: (error as Error)?.stack }));
-    return c.body(JSON.stringify({ errors: [{ status: "500", title: "Internal Server Error" }] }), 500, {
-      "Content-Type": JSONAPI_CONTENT_TYPE,
-    });
+    return errorResponse(c, internalError());
   });
   return app;
 }

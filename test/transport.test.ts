@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { exports } from "cloudflare:workers";
 import { sign } from "hono/jwt";
 import { env } from "cloudflare:workers";
 import { errorOf, get, post, request } from "./helpers/api";
 import { createViewer, tokenFor, uuid } from "./helpers/factories";
+import { createApp } from "../src/app";
 
 describe("authentication", () => {
   it("refuses a request without a token with a JSON:API 401", async () => {
@@ -62,6 +63,25 @@ async function signedParts(header: string, payload: string): Promise<string> {
 }
 
 describe("transport", () => {
+  it("answers anything unexpected with a bare 500 document, the security headers and no details", async () => {
+    const app = createApp();
+    app.get("/unexpected", () => {
+      throw new Error("secret detail of a failure");
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await app.request("/unexpected", {}, env);
+    const log = logged.mock.calls.map((call) => String(call[0])).join("\n");
+    logged.mockRestore();
+    // The details go to the log, with the request id the client sees.
+    expect(log).toContain("secret detail of a failure");
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
+    expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(response.headers.get("x-request-id")).toBeTruthy();
+    expect(await response.json()).toEqual({ errors: [{ status: "500", title: "Internal Server Error" }] });
+    expect(log).toContain(response.headers.get("x-request-id")!);
+  });
+
   it("sets the security headers, a request id, an ETag and answers If-None-Match with 304", async () => {
     const { token } = await createViewer();
     const first = await get("/api/v2/constants", token);

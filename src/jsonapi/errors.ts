@@ -66,6 +66,9 @@ export const recordNotFound = (model: string, id: string) =>
 
 export const routeNotFound = () => new ApiError(404, [{ detail: "Route not found" }]);
 
+/** Anything unexpected: status and title only, no details leave the service. */
+export const internalError = () => new ApiError(500);
+
 export const conflict = (detail: string, source?: ErrorObject["source"]) =>
   new ApiError(409, [{ detail, ...(source ? { source } : {}) }]);
 

@@ -2,7 +2,7 @@
  * What the batch endpoint and the background-batch consumer share: requests they run through the app itself
  * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
  */
-import { ApiError } from "../../jsonapi/errors";
+import { ApiError, internalError } from "../../jsonapi/errors";
 import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
 
 export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
@@ -63,20 +63,15 @@ export async function recordResponse(response: Response): Promise<RecordedRespon
 }
 
 /**
- * An error answered without the app, as the app would answer it: the same document, and the headers every answer
- * carries (named as recorded answers of the app name them).
+ * An item refused before it reaches the app answers as the app would: the same error document, and the headers
+ * every answer carries (named as recorded answers of the app name them).
  */
-function recordWithoutApp(status: number, document: unknown, headers: Record<string, string> = {}): RecordedResponse {
-  const all = new Headers({ ...everyAnswerHeaders(), "Content-Type": JSONAPI_CONTENT_TYPE, ...headers });
-  return { status, headers: headerObject(all), body: JSON.stringify(document) };
-}
-
-/** An item refused before it reaches the app answers the same error document the app would. */
 export function recordError(error: ApiError): RecordedResponse {
-  return recordWithoutApp(error.status, error.toDocument(), error.headers);
+  const headers = new Headers({ ...everyAnswerHeaders(), "Content-Type": JSONAPI_CONTENT_TYPE, ...error.headers });
+  return { status: error.status, headers: headerObject(headers), body: JSON.stringify(error.toDocument()) };
 }
 
 /** Like the app's own answer to anything unexpected: no details leave the service. */
 export function recordInternalError(): RecordedResponse {
-  return recordWithoutApp(500, { errors: [{ status: "500", title: "Internal Server Error" }] });
+  return recordError(internalError());
 }
