@@ -187,6 +187,10 @@ describe("choosing an appeal's contacts with filters", () => {
       [people.prayer.id]: ["no_appeals"],
       [people.hidden.id]: ["status"],
     });
+    // Blank entries are no filter, as in lists: they neither fail nor exclude anyone.
+    const blanks = await post(APPEALS, appealBody({ name: "Blanks", exclusion_filter: { status: "Never Ask", started_giving_range: "", city: " , ", donation_amount_range: { min: "", max: "" } } }), carol.token);
+    expect(blanks.status, blanks.text).toBe(201);
+    expect(await excludedOf(blanks.body.data.id)).toEqual({ [people.hidden.id]: ["status"] });
     const before = (await db.select().from(schema.appeals)).length;
     const bad = errorOf(await post(APPEALS, appealBody({ name: "Bad", exclusion_filter: { started_giving_range: "last spring" } }), carol.token), 400);
     expect(bad.source).toEqual({ pointer: "/data/attributes/exclusion_filter" });

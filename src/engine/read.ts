@@ -10,7 +10,7 @@ import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, inOrder, isCandidateSource, not, notAmong, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
-import { booleanValue, listValue } from "../jsonapi/filter-values";
+import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import type { ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
@@ -116,7 +116,9 @@ export async function filterConditions(
     const filter = filterNamed(def, name);
     if (filter) {
       echo[name] = value;
-      const condition = await filter(value, ctx, filters);
+      // A blank value (a cleared field of a filter form) is no filter, whatever the filter's value form (list, date
+      // range, map box, min/max object); a value that is not blank gets the filter's own checks.
+      const condition = isBlankValue(value) ? undefined : await filter(value, ctx, filters);
       conditions.push(condition && isReversed(def, filters, name) ? not(condition) : condition);
     } else if (def.reversibleFilters && name.startsWith("reverse_") && filterNamed(def, name.slice(8))) {
       echo[name] = value;

@@ -27,16 +27,6 @@ export function isBlankValue(value: ParamValue | null | undefined): boolean {
   return false;
 }
 
-/**
- * The same filters, each taking a blank value as "no filter": a cleared field of a filter form then selects
- * everything whatever the filter's value form (list, date range, map box, min/max object). A value that is
- * not blank still gets the filter's own checks.
- */
-export function blankIsNoFilter<F extends (value: ParamValue, ...rest: never[]) => unknown>(filters: Record<string, F>): Record<string, F> {
-  const skipping = (filter: F) => ((value: ParamValue, ...rest: never[]) => (isBlankValue(value) ? undefined : filter(value, ...rest))) as F;
-  return Object.fromEntries(Object.entries(filters).map(([name, filter]) => [name, skipping(filter)]));
-}
-
 export function textValue(value: ParamValue | undefined): string {
   if (typeof value === "string") return value.trim();
   if (Array.isArray(value)) return value.map((v) => textValue(v)).join(",");

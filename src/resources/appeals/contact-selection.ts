@@ -11,6 +11,7 @@ import { appealContacts, appealExcludedContacts, contacts } from "../../../drizz
 import { and, q, randomUuid } from "../../db/sql";
 import type { BatchStatement, ParseResult, RequestContext, Row } from "../../engine/define";
 import { ApiError, validationFailed } from "../../jsonapi/errors";
+import { isBlankValue } from "../../jsonapi/filter-values";
 import { camelToSnake, type ParamValue } from "../../jsonapi/params";
 import { contactFilterCondition, contactFilters } from "../contacts/filters";
 
@@ -57,7 +58,8 @@ async function exclusionReasons(exclusion: ContactFilter, ctx: RequestContext): 
   const cases: SQL[] = [];
   for (const [name, value] of Object.entries(exclusion)) {
     const filter = contactFilters[name];
-    if (!filter) continue;
+    // As in lists (filterConditions), a blank entry is no filter.
+    if (!filter || isBlankValue(value)) continue;
     const condition = await withPointer("exclusion_filter", () => filter(value, ctx, exclusion));
     if (condition) cases.push(sql`CASE WHEN COALESCE((${condition}), 0) THEN ${name} END`);
   }

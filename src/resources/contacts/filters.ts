@@ -11,7 +11,7 @@ import { and, containsText, dateInRange, inList, or, q, startsWithText, timestam
 import type { DefaultExclusion, FilterDef, RequestContext } from "../../engine/define";
 import { accountListFilter, filterConditions } from "../../engine/read";
 import { tagFilters } from "../../engine/tags";
-import { blankIsNoFilter, booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
+import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import { camelToSnake, isObject, type ParamValue } from "../../jsonapi/params";
 import { addDays, todayIn } from "../../jsonapi/time";
 import { isBlank } from "./contact-sql";
@@ -174,13 +174,12 @@ const columnFilters: Record<string, FilterDef> = {
   pledge_late_by: pledgeLateBy,
 };
 
-/** A blank value of any of them is no filter (lists, appeal filter objects and task contact_* filters alike). */
-export const contactFilters: Record<string, FilterDef> = blankIsNoFilter({
+export const contactFilters: Record<string, FilterDef> = {
   ...columnFilters,
   ...givingFilters,
   ...relatedFilters,
   ...tagFilters({ table: contactTags, owner: contactTags.contactId, name: contactTags.name }, contacts.id),
-});
+};
 
 export interface ContactFilterOptions {
   /** Leave out hidden statuses when the filter object has no status filter (true by default, as lists do). */

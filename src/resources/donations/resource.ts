@@ -14,7 +14,7 @@ import { defineResource, type RequestContext, type Row } from "../../engine/defi
 import { RATES, ratesMap } from "../../engine/read";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
 import { recordNotFound, type FieldError } from "../../jsonapi/errors";
-import { blankIsNoFilter, parseDateRange } from "../../jsonapi/filter-values";
+import { parseDateRange } from "../../jsonapi/filter-values";
 import { listCurrency } from "./money";
 import { appealTarget, designationAccountTarget, idsFilter, pathList } from "./list-records";
 
@@ -71,12 +71,11 @@ export const donationResource = defineResource({
     ),
   },
   sorts: { donation_date: donations.donationDate },
-  // As on contacts, a blank value (a cleared form field) is no filter.
-  filters: blankIsNoFilter({
+  filters: {
     donation_date: (value) => dateInRange(donations.donationDate, parseDateRange("donation_date", value)),
     designation_account_id: idsFilter(donations.designationAccountId),
     donor_account_id: idsFilter(donations.donorAccountId),
-  }),
+  },
   hooks: {
     beforeCreate: async (changes, _input, ctx) => {
       const errors = ["donor_account", "designation_account"].filter((name) => !changes[name]).map(required);

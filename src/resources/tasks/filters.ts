@@ -53,14 +53,13 @@ const DATE_RANGES: Record<string, (ctx: RequestContext) => SQL> = {
  * so it fails as every `_range` filter does: the one date-range error clients match on.
  */
 const dateRange: FilterDef = (value, ctx) => {
-  if (textValue(value) === "") return undefined;
   const names = listValue(value);
   if (names.every((name) => name in DATE_RANGES)) return or(names.map((name) => DATE_RANGES[name](ctx)));
   return timestampInRange(tasks.startAt, parseDateRange("date_range", value));
 };
 
 function timeRange(name: string, column: SQLWrapper): FilterDef {
-  return (value) => (textValue(value) === "" ? undefined : timestampInRange(column, parseDateRange(name, value)));
+  return (value) => timestampInRange(column, parseDateRange(name, value));
 }
 
 function oneOf(column: SQLWrapper, expand: (value: string) => string[] = (value) => [value]): FilterDef {
