@@ -9,6 +9,7 @@ export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
 export * from "./invites";
+export * from "./list-counts";
 export * from "./notifications";
 export * from "./organizations";
 export * from "./people";

@@ -161,8 +161,20 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
    * as all its rows less those holding an excluded value, both read from indexes (see `listResources`).
    */
   defaultExclusion?: (filters: Record<string, ParamValue>, ctx: RequestContext) => DefaultExclusion | undefined;
+  /**
+   * Rows per account list and value of `column` are kept in `list_row_counts` by triggers (see
+   * drizzle/list-counts.ts): a list whose only conditions are its account lists, its default exclusion on that
+   * column and `filter` reads its exact total from those counts, a handful of rows instead of every row in scope.
+   */
+  maintainedCounts?: MaintainedCounts;
   /** Resource rules that run after attribute parsing; may change values or report field errors. */
   hooks?: ResourceHooks;
+}
+
+export interface MaintainedCounts {
+  column: SQLiteColumn;
+  /** The filter on `column` whose values name buckets ('' for blank); undefined for a value the buckets cannot answer. */
+  filter?: { name: string; buckets: (value: ParamValue) => string[] | undefined };
 }
 
 /** Rows whose `column` holds one of `values` (none of them blank) are left out; blank and NULL stay in. */

@@ -5,9 +5,9 @@
  */
 import { asc, Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { currencyRates } from "../../drizzle/schema";
+import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, inList, inOrder, isCandidateSource, not, notAmong, q } from "../db/sql";
+import { and, inList, inOrder, isCandidateSource, jsonList, not, notAmong, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
@@ -109,9 +109,10 @@ export async function filterConditions(
   def: FilterSet,
   ctx: RequestContext,
   filters: Record<string, ParamValue> = rawFilters(ctx.params),
-): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown>; exclusion?: DefaultExclusion }> {
+): Promise<{ conditions: Array<SQL | undefined>; echo: Record<string, unknown>; exclusion?: DefaultExclusion; narrowing: Narrowing }> {
   const echo: Record<string, unknown> = {};
   const conditions: Array<SQL | undefined> = [];
+  const narrowing: Narrowing = { filters: [], reversed: [], byDefault: false };
   for (const [name, value] of Object.entries(filters)) {
     const filter = filterNamed(def, name);
     if (filter) {
@@ -119,15 +120,26 @@ export async function filterConditions(
       // A blank value (a cleared field of a filter form) is no filter, whatever the filter's value form (list, date
       // range, map box, min/max object); a value that is not blank gets the filter's own checks.
       const condition = isBlankValue(value) ? undefined : await filter(value, ctx, filters);
-      conditions.push(condition && isReversed(def, filters, name) ? not(condition) : condition);
+      const reversed = isReversed(def, filters, name);
+      if (condition) (reversed ? narrowing.reversed : narrowing.filters).push(name);
+      conditions.push(condition && reversed ? not(condition) : condition);
     } else if (def.reversibleFilters && name.startsWith("reverse_") && filterNamed(def, name.slice(8))) {
       echo[name] = value;
     }
   }
-  conditions.push(def.defaultFilters?.(filters, ctx));
+  const byDefault = def.defaultFilters?.(filters, ctx);
+  narrowing.byDefault = byDefault !== undefined;
+  conditions.push(byDefault);
   const exclusion = def.defaultExclusion?.(filters, ctx);
   if (exclusion) conditions.push(notAmong(exclusion.column, exclusion.values));
-  return { conditions, echo, exclusion };
+  return { conditions, echo, exclusion, narrowing };
+}
+
+/** Which filters gave a condition (plainly or reversed), and whether the resource's default filters did. */
+export interface Narrowing {
+  filters: string[];
+  reversed: string[];
+  byDefault: boolean;
 }
 
 export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: RequestContext): SQL | undefined {
@@ -166,14 +178,12 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const params = parseDocumentParams(ctx.params);
   const listOrder = orderFor(def, ctx);
   const order = sql.join(listOrder.terms, sql`, `);
-  const { conditions, echo, exclusion } = await filterConditions(def, ctx);
+  const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx);
   const scope = readScope(def, ctx);
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params)));
   const wantRates = plan.usesRates || includeNeedsRates(params);
-  // Nothing narrows the list but its default exclusion (which is then the one condition present).
-  const onlyExclusion = exclusion !== undefined && extra.where === undefined && conditions.filter(Boolean).length === 1;
-  const countQuery = onlyExclusion ? countLessExcluded(def, scope, exclusion) : countOf(def, where);
+  const countQuery = (extra.where === undefined ? maintainedTotal(def, ctx, narrowing, exclusion) : undefined) ?? countOf(def, where);
   let rows: Row[] = [];
   let totalCount: number;
   let rateRows: RateRow[];
@@ -221,14 +231,28 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
 const countOf = (def: ResourceDef, where: SQL | undefined) => sql`SELECT count(*) AS "count" FROM ${def.table}${where ? sql` WHERE ${where}` : sql``}`;
 
 /**
- * The total of a list whose only condition beyond its scope is its default exclusion (the default contacts
- * list): the rows in scope less those holding an excluded value. Both counts are read from indexes, where
- * testing every row against the excluded values took four times as long (90,003 contacts: 14 ms against 3.7 ms
- * in node:sqlite). With other conditions it gains nothing, so it is used only then.
+ * The total of a list read from the counts kept per account list and bucket (`maintainedCounts`), when nothing
+ * but its account lists, its default exclusion and the counted column's own filter narrows it: a handful of rows
+ * instead of every row in scope (the default task page at 100,000 contacts counted 450,000 index entries).
  */
-function countLessExcluded(def: ResourceDef, scope: SQL | undefined, exclusion: DefaultExclusion): SQL {
-  const excluded = inList(exclusion.column, exclusion.values);
-  return sql`SELECT (${countOf(def, scope)}) - (${countOf(def, and([scope, excluded]))}) AS "count"`;
+function maintainedTotal(def: ResourceDef, ctx: RequestContext, narrowing: Narrowing, exclusion: DefaultExclusion | undefined): SQL | undefined {
+  const counts = def.maintainedCounts;
+  if (!counts || def.scope || narrowing.byDefault || narrowing.reversed.some((name) => name !== "account_list_id")) return undefined;
+  if (exclusion && exclusion.column !== counts.column) return undefined;
+  const filtered = narrowing.filters.filter((name) => name !== "account_list_id");
+  let buckets: string[] | undefined;
+  if (filtered.length > 0) {
+    if (filtered.length > 1 || filtered[0] !== counts.filter?.name) return undefined;
+    buckets = counts.filter.buckets(rawFilters(ctx.params)[counts.filter.name]);
+    if (buckets === undefined) return undefined;
+  }
+  const conditions = [
+    sql`${q(listRowCounts.tableName)} = ${getTableName(def.table)}`,
+    inList(q(listRowCounts.accountListId), listsInScope(def, ctx)),
+    buckets ? inList(q(listRowCounts.bucket), buckets) : undefined,
+    exclusion ? sql`${q(listRowCounts.bucket)} NOT IN ${jsonList(exclusion.values)}` : undefined,
+  ];
+  return sql`SELECT coalesce(sum(${q(listRowCounts.rows)}), 0) AS "count" FROM ${listRowCounts} WHERE ${and(conditions)}`;
 }
 
 /** A page's ids (`page_id`) in order, from one pass over the matching rows; `withTotal` counts them all too (a window). */

@@ -54,13 +54,11 @@ function rangeFilter(name: string, column: SQLiteColumn, kind: "timestamp" | "da
 
 const status = q(contacts.status);
 
-/** Statuses plus the pseudo values: active (the nine active ones and blank), hidden (the five), null (blank). */
-const statusFilter: FilterDef = (value) => {
-  const values = listValue(value);
-  if (values.length === 0) return undefined;
+/** The statuses a status filter names, the pseudo values expanded: active (the nine active ones and blank), hidden (the five), null (blank). */
+function statusChoices(value: ParamValue): { names: Set<string>; blank: boolean } {
   const names = new Set<string>();
   let blank = false;
-  for (const choice of values) {
+  for (const choice of listValue(value)) {
     if (choice === "active") {
       ACTIVE_STATUSES.forEach((s) => names.add(s));
       blank = true;
@@ -68,8 +66,20 @@ const statusFilter: FilterDef = (value) => {
     else if (choice === "null") blank = true;
     else names.add(choice);
   }
+  return { names, blank };
+}
+
+const statusFilter: FilterDef = (value) => {
+  const { names, blank } = statusChoices(value);
+  if (names.size === 0 && !blank) return undefined;
   return or([names.size > 0 ? inList(status, [...names]) : undefined, blank ? isBlank(status) : undefined]);
 };
+
+/** The maintained-count buckets (see `maintainedCounts`) a status filter selects: its statuses, and '' for blank. */
+export function statusBuckets(value: ParamValue): string[] {
+  const { names, blank } = statusChoices(value);
+  return [...names, ...(blank ? [""] : [])];
+}
 
 /** Without a status filter, the five hidden statuses are left out. */
 export function hiddenStatusDefault(filters: Record<string, ParamValue>): DefaultExclusion | undefined {

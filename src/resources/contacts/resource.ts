@@ -29,7 +29,7 @@ import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
 import { contactDonationsWhere, isOpenTask, lastDonationDate, selectFromContactDonations, selectFromContactTasks } from "./contact-sql";
-import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault } from "./filters";
+import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault, statusBuckets } from "./filters";
 import { defaultPeopleWrites } from "./names";
 import { pledgeFrequencyKey } from "./pledge-frequency";
 
@@ -204,6 +204,7 @@ export const contactResource = defineResource({
   filters: contactFilters,
   reversibleFilters: true,
   defaultExclusion: hiddenStatusDefault,
+  maintainedCounts: { column: contacts.status, filter: { name: "status", buckets: statusBuckets } },
   hooks: {
     beforeCreate: (values, _input, ctx) => stampNotes(values, undefined, ctx.now),
     beforeUpdate: (values, existing, _input, ctx) => stampNotes(values, existing, ctx.now),

@@ -76,6 +76,12 @@ function flag(condition: (on: boolean, ctx: RequestContext) => SQL): FilterDef {
   };
 }
 
+/** The maintained-count buckets (see `maintainedCounts`) a completed filter selects. */
+export function completionBuckets(value: ParamValue): string[] | undefined {
+  const on = booleanValue(value);
+  return on === undefined ? undefined : [on ? "1" : "0"];
+}
+
 const ids = (column: SQLWrapper): FilterDef => (value: ParamValue) => {
   const values = listValue(value).map((id) => id.toLowerCase());
   return values.length === 0 ? undefined : inList(column, values);

@@ -8,7 +8,7 @@ import { defineResource, type RequestContext, type Row, type WriteInput } from "
 import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
-import { overdue, TASK_TAGS, taskFilters } from "./filters";
+import { completionBuckets, overdue, TASK_TAGS, taskFilters } from "./filters";
 import { contactTarget } from "../donations/list-records";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { checkNewLinkIds, contactName, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
@@ -99,6 +99,7 @@ export const taskResource = defineResource({
   defaultOrder: () => [sql`${tasks.completedAt} DESC NULLS FIRST`, sql`${tasks.startAt} ASC NULLS LAST`, sql`${tasks.id} ASC`],
   filters: taskFilters,
   reversibleFilters: true,
+  maintainedCounts: { column: tasks.completed, filter: { name: "completed", buckets: completionBuckets } },
   hooks: {
     beforeCreate: async (changes, input, ctx) => {
       const accountListId = String(changes.account_list);
