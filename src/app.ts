@@ -12,6 +12,7 @@ import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
 import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
+import { BOOKMARK_HEADER, requestSession } from "./db/session";
 import type { AppEnv } from "./env";
 import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
@@ -44,16 +45,21 @@ export function createApp(): Hono<AppEnv> {
         const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((o: string) => o.trim()).filter(Boolean);
         return allowed.includes("*") || allowed.includes(origin) ? origin : null;
       },
-      allowHeaders: ["Authorization", "Content-Type", "Accept", "X-HTTP-Method-Override", "If-None-Match"],
-      exposeHeaders: ["ETag", "Location", "X-Request-Id"],
+      allowHeaders: ["Authorization", "Content-Type", "Accept", "X-HTTP-Method-Override", "If-None-Match", BOOKMARK_HEADER],
+      exposeHeaders: ["ETag", "Location", "X-Request-Id", BOOKMARK_HEADER],
       maxAge: 86400,
     }),
   );
   app.use(async (c, next) => {
+    // One D1 session per request (src/db/session.ts); a /batch item runs in its batch's.
+    const session = batchItemD1(c.req.raw) ?? requestSession(c.env.DB, c.req.raw);
     // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
-    const metrics = d1Metrics(c.env);
-    c.set("db", database(batchItemD1(c.req.raw) ?? metrics?.db ?? c.env.DB));
+    const metrics = d1Metrics(c.env, session);
+    c.set("session", session);
+    c.set("db", database(metrics?.db ?? session));
     await next();
+    const bookmark = session.getBookmark();
+    if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
     metrics?.report(c.res.headers);
   });
   app.use(

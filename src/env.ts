@@ -1,4 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
+import type { SessionBinding } from "./db/session";
 
 export interface Bindings {
   DB: D1Database;
@@ -35,6 +36,8 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     db: Database;
+    /** The request's D1 session (src/db/session.ts), under `db`; the batch endpoint hands it to its items. */
+    session: SessionBinding;
     viewer: Viewer;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import type { SessionBinding } from "../src/db/session";
 import { sharedRoundTrips } from "../src/db/shared-round-trips";
 import { get, post } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
@@ -28,7 +29,8 @@ function countedDB() {
       calls.statementsInBatches += statements.length;
       return env.DB.batch(statements.map((s) => (s as unknown as { __target?: D1PreparedStatement }).__target ?? s));
     },
-  } as unknown as D1Database;
+    getBookmark: () => null,
+  } as unknown as SessionBinding;
   return { binding, calls };
 }
 

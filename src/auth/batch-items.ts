@@ -4,13 +4,17 @@
  * `c.req.raw`. A batch item may also carry the caller it acts for, already authenticated by the batch itself,
  * and the D1 binding it shares with the items running beside it.
  */
+import type { SessionBinding } from "../db/session";
 import type { Viewer } from "../env";
 
 export interface BatchItemContext {
   /** The caller the item acts for, when the batch already authenticated them. */
   viewer?: Viewer;
-  /** A binding shared with the items that run at the same time, so that their reads share round trips. */
-  d1?: D1Database;
+  /**
+   * The batch's D1 session (src/db/session.ts), so that every item sees the items before it; for items that run at
+   * the same time, wrapped so that their reads share round trips.
+   */
+  d1?: SessionBinding;
   /** The batch already charged the item to the caller's batch budget (src/auth/rate-limit.ts). */
   precharged?: boolean;
 }
@@ -32,8 +36,8 @@ export function batchItemViewer(request: Request): Viewer | undefined {
   return batchItems.get(request)?.viewer;
 }
 
-/** The D1 binding a batch item shares with the items running beside it, if any. */
-export function batchItemD1(request: Request): D1Database | undefined {
+/** The D1 session a batch item runs in, if its batch gave one. */
+export function batchItemD1(request: Request): SessionBinding | undefined {
   return batchItems.get(request)?.d1;
 }
 

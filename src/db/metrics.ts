@@ -99,8 +99,8 @@ class CountedStatement {
   }
 }
 
-function countingD1(db: D1Database, tally: Tally): D1Database {
-  const binding = db as unknown as BindingInternals;
+/** Counts the calls made on `db` (the request's session); `binding` is the D1 binding it runs on, for raw(). */
+function countingD1(db: D1Database, binding: BindingInternals, tally: Tally): D1Database {
   const counted = {
     prepare: (query: string) => new CountedStatement(db.prepare(query), tally, binding),
     batch: async <T>(statements: Array<D1PreparedStatement | CountedStatement>) => {
@@ -109,15 +109,6 @@ function countingD1(db: D1Database, tally: Tally): D1Database {
       record(tally, inner.length, results.map((r) => r.meta));
       return results;
     },
-    exec: async (query: string) => {
-      const result = await db.exec(query);
-      tally.roundTrips += 1;
-      tally.statements += result.count;
-      tally.rowsIncomplete = true;
-      return result;
-    },
-    withSession: (constraint?: string) => db.withSession(constraint),
-    dump: () => (db as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
   };
   return counted as unknown as D1Database;
 }
@@ -129,12 +120,12 @@ export interface D1Metrics {
   report(headers: Headers): void;
 }
 
-/** A counting binding for this request when BENCH_METRICS is set, otherwise undefined. */
-export function d1Metrics(env: { DB: D1Database }): D1Metrics | undefined {
+/** A counting wrapper around the request's D1 session when BENCH_METRICS is set, otherwise undefined. */
+export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metrics | undefined {
   if (!(env as { BENCH_METRICS?: unknown }).BENCH_METRICS) return undefined;
   const tally: Tally = { roundTrips: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
   return {
-    db: countingD1(env.DB, tally),
+    db: countingD1(session, env.DB as unknown as BindingInternals, tally),
     report(headers) {
       try {
         headers.set("X-D1-Round-Trips", String(tally.roundTrips));

@@ -7,9 +7,10 @@
  * every caller's statements are sent again on their own, and an error reaches only the request that caused it.
  * A D1 batch answers rows as objects, which keep one of several columns of the same name, so `raw()` is shared
  * only when asked for column names (the read side's statements, which name every column differently); the
- * positional `raw()` a query builder relies on, and `exec`, go to D1 directly.
+ * positional `raw()` a query builder relies on goes to D1 directly.
  */
 
+import type { SessionBinding } from "./session";
 import { firstOf } from "./statements";
 
 interface Waiting {
@@ -87,16 +88,14 @@ class SharedRoundTrips {
   }
 }
 
-/** A D1 binding whose calls made in the same turn share one round trip (see the top of this file). */
-export function sharedRoundTrips(binding: D1Database): D1Database {
+/** A D1 session whose calls made in the same turn share one round trip (see the top of this file). */
+export function sharedRoundTrips(binding: SessionBinding): SessionBinding {
   const trips = new SharedRoundTrips(binding);
   const shared = {
     prepare: (query: string) => new SharedStatement(binding.prepare(query), trips),
     batch: (statements: Array<D1PreparedStatement | SharedStatement>) =>
       trips.send(statements.map((statement) => (statement instanceof SharedStatement ? statement.inner : statement))),
-    exec: (query: string) => binding.exec(query),
-    withSession: (constraint?: string) => binding.withSession(constraint),
-    dump: () => (binding as unknown as { dump(): Promise<ArrayBuffer> }).dump(),
+    getBookmark: () => binding.getBookmark(),
   };
-  return shared as unknown as D1Database;
+  return shared as unknown as SessionBinding;
 }

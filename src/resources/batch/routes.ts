@@ -123,8 +123,10 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       if (itemMethod(items[index]) === "GET") {
         while (end < items.length && end - index < CONCURRENT_READS && itemMethod(items[end]) === "GET") end++;
       }
-      // Reads that run together share D1 round trips; a write item runs alone on the request's own binding.
-      const d1 = end - index > 1 ? sharedRoundTrips(c.get("db").$client) : undefined;
+      // Every item runs in the batch's D1 session (each sees the items before it); reads that run together share
+      // round trips.
+      const session = c.get("session");
+      const d1 = end - index > 1 ? sharedRoundTrips(session) : session;
       const ran = await Promise.all(
         items
           .slice(index, end)
