@@ -146,10 +146,10 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   /** Order when no sort is asked for; defaults to created_at ascending, ties by id. */
   defaultOrder?: (ctx: RequestContext) => SQL[];
   /**
-   * Rows meeting this condition come first in the default order, each part then in `defaultOrder` (tasks:
-   * overdue first). Declared apart from the order so that a page the first rows fill is taken from them alone.
+   * Parts the default order puts first, in this order, then the other rows; within each, `defaultOrder` (tasks:
+   * overdue first). Declared apart from the order so that a page the first parts fill is taken from them alone.
    */
-  defaultOrderFirst?: (ctx: RequestContext) => SQL;
+  defaultOrderParts?: (ctx: RequestContext) => OrderPart[];
   filters?: Record<string, FilterDef>;
   /** Whether every filter can be negated with filter[reverse_<name>]=true. */
   reversibleFilters?: boolean;
@@ -175,6 +175,17 @@ export interface MaintainedCounts {
   column: SQLiteColumn;
   /** The filter on `column` whose values name buckets ('' for blank); undefined for a value the buckets cannot answer. */
   filter?: { name: string; buckets: (value: ParamValue) => string[] | undefined };
+}
+
+/** Rows of a list's default order that come before the rest (see `defaultOrderParts`). */
+export interface OrderPart {
+  condition: SQL;
+  /**
+   * The part's rows in the default order, as an order that an index gives within one account list (ascending
+   * columns the index holds in that sequence): each list's rows of the part are then walked in the index up to the
+   * page's end instead of sorted. Only where it equals `defaultOrder` for these rows.
+   */
+  indexOrder?: SQL[];
 }
 
 /** Rows whose `column` holds one of `values` (none of them blank) are left out; blank and NULL stay in. */

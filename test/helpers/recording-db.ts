@@ -12,7 +12,12 @@ export interface Recorded {
 }
 
 export function recordingDatabase(recorded: Recorded[]): D1Database {
-  return new Proxy(env.DB, {
+  return recording(env.DB, recorded);
+}
+
+/** The binding, or a session opened on it (every request runs in one), remembering what it prepares. */
+function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorded: Recorded[]): T {
+  return new Proxy(binding, {
     get(target, property) {
       if (property === "prepare") {
         return (sql: string) => {
@@ -26,6 +31,9 @@ export function recordingDatabase(recorded: Recorded[]): D1Database {
           };
           return statement;
         };
+      }
+      if (property === "withSession") {
+        return (constraint?: string) => recording((target as D1Database).withSession(constraint), recorded);
       }
       const value = Reflect.get(target, property);
       return typeof value === "function" ? value.bind(target) : value;

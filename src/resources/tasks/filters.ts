@@ -2,10 +2,10 @@
  * Task list filters. Day-based values (date_range, overdue) are evaluated in the viewer's time zone, so
  * "today" is the user's today wherever the server runs.
  */
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { taskTags, tasks } from "../../../drizzle/schema";
 import { containsText, inList, not, or, timestampInRange } from "../../db/sql";
-import type { FilterDef, RequestContext } from "../../engine/define";
+import type { FilterDef, OrderPart, RequestContext } from "../../engine/define";
 import { tagFilters, type TagTable } from "../../engine/tags";
 import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
@@ -24,6 +24,19 @@ function viewerDays(ctx: RequestContext) {
 /** Not completed and starting before the viewer's today. */
 export function overdue(ctx: RequestContext): SQL {
   return sql`(${tasks.completed} = 0 AND ${tasks.startAt} < ${viewerDays(ctx).startOf(0)})`;
+}
+
+/**
+ * The default order's first parts: overdue tasks. Those without a completion time (every open task the API wrote)
+ * come first in the order, by start time, which the (account_list_id, completed, start_at, completed_at, id) index
+ * gives; an open task that carries a completion time (written before that rule, or imported) follows them.
+ */
+export function overdueFirst(ctx: RequestContext): OrderPart[] {
+  const late = overdue(ctx);
+  return [
+    { condition: sql`(${late} AND ${tasks.completedAt} IS NULL)`, indexOrder: [asc(tasks.startAt), asc(tasks.completedAt), asc(tasks.id)] },
+    { condition: sql`(${late} AND ${tasks.completedAt} IS NOT NULL)` },
+  ];
 }
 
 const between = (column: SQLWrapper, from: string, until: string) => sql`(${column} >= ${from} AND ${column} < ${until})`;

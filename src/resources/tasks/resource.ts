@@ -8,7 +8,7 @@ import { defineResource, type RequestContext, type Row, type WriteInput } from "
 import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
-import { completionBuckets, overdue, TASK_TAGS, taskFilters } from "./filters";
+import { completionBuckets, overdueFirst, TASK_TAGS, taskFilters } from "./filters";
 import { contactTarget } from "../donations/list-records";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { checkNewLinkIds, contactName, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
@@ -95,7 +95,7 @@ export const taskResource = defineResource({
   },
   sorts: { start_at: tasks.startAt, completed_at: tasks.completedAt },
   multipleSorts: true,
-  defaultOrderFirst: overdue,
+  defaultOrderParts: overdueFirst,
   defaultOrder: () => [sql`${tasks.completedAt} DESC NULLS FIRST`, sql`${tasks.startAt} ASC NULLS LAST`, sql`${tasks.id} ASC`],
   filters: taskFilters,
   reversibleFilters: true,
