@@ -105,7 +105,8 @@ export const addresses = sqliteTable(
   // Address filters select contact ids by place, current or past: (place, historic, contact_id) answers them from
   // the index alone, without reading each address row for its historic flag.
   (t) => [
-    index("addresses_contact_id_idx").on(t.contactId),
+    // A contact's addresses in order, from the index alone.
+    index("addresses_contact_id_idx").on(t.contactId, t.createdAt, t.id),
     index("addresses_city_idx").on(t.city, t.historic, t.contactId),
     index("addresses_state_idx").on(t.state, t.historic, t.contactId),
     index("addresses_region_idx").on(t.region, t.historic, t.contactId),

@@ -36,7 +36,9 @@ export const people = sqliteTable(
     ...timestamps(),
   },
   (t) => [
-    index("people_contact_id_position_idx").on(t.contactId, t.position),
+    // A contact's people in order, and which is primary, read from the index alone (every contact row of a list
+    // page asks for its people, primary person and spouse).
+    index("people_contact_id_position_idx").on(t.contactId, t.position, t.createdAt, t.id, t.isPrimary),
     // birthday / anniversary filters match month and day whatever the year.
     index("people_birthday_idx").on(t.birthdayMonth, t.birthdayDay),
     index("people_anniversary_idx").on(t.anniversaryMonth, t.anniversaryDay),

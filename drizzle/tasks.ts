@@ -60,7 +60,8 @@ export const activityContacts = sqliteTable(
   },
   (t) => [
     uniqueIndex("activity_contacts_task_id_contact_id_unique").on(t.taskId, t.contactId),
-    index("activity_contacts_contact_id_idx").on(t.contactId),
+    // A contact's tasks without reading each link's row.
+    index("activity_contacts_contact_id_idx").on(t.contactId, t.taskId),
   ],
 );
 

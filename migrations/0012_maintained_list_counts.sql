@@ -6,6 +6,14 @@ CREATE TABLE `list_row_counts` (
 	PRIMARY KEY(`table_name`, `account_list_id`, `bucket`)
 );
 --> statement-breakpoint
+DROP INDEX `addresses_contact_id_idx`;--> statement-breakpoint
+CREATE INDEX `addresses_contact_id_idx` ON `addresses` (`contact_id`,`created_at`,`id`);--> statement-breakpoint
+DROP INDEX `donations_donor_account_id_donation_date_idx`;--> statement-breakpoint
+CREATE INDEX `donations_donor_account_id_donation_date_idx` ON `donations` (`donor_account_id`,`donation_date`,`created_at`,`id`,`account_list_id`);--> statement-breakpoint
+DROP INDEX `people_contact_id_position_idx`;--> statement-breakpoint
+CREATE INDEX `people_contact_id_position_idx` ON `people` (`contact_id`,`position`,`created_at`,`id`,`is_primary`);--> statement-breakpoint
+DROP INDEX `activity_contacts_contact_id_idx`;--> statement-breakpoint
+CREATE INDEX `activity_contacts_contact_id_idx` ON `activity_contacts` (`contact_id`,`task_id`);--> statement-breakpoint
 INSERT INTO `list_row_counts` (`table_name`, `account_list_id`, `bucket`, `rows`)
   SELECT 'contacts', `account_list_id`, COALESCE(`status`, ''), count(*) FROM `contacts` GROUP BY 2, 3;
 --> statement-breakpoint

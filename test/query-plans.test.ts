@@ -97,6 +97,17 @@ describe("query plans", () => {
     },
   );
 
+  it("reads what every contact row of a page links to (people, tasks, addresses, last six gifts) from indexes alone", async () => {
+    const { response, recorded } = await recordedGet("/api/v2/contacts", token);
+    expect(response.status).toBe(200);
+    const plan = await planOf(recorded.find((entry) => entry.sql.includes('"page_id"'))!);
+    for (const index of ["people_contact_id_position_idx", "activity_contacts_contact_id_idx", "addresses_contact_id_idx", "donations_donor_account_id_donation_date_idx"]) {
+      const uses = plan.filter((detail) => detail.includes(` INDEX ${index} `));
+      expect(uses.length, index).toBeGreaterThan(0);
+      expect(uses.filter((detail) => !detail.includes("COVERING INDEX")), index).toEqual([]);
+    }
+  });
+
   it("notices a full scan when one happens", async () => {
     // The guard itself must be able to fail: a filter on an unindexed expression scans the table.
     const recorded: Recorded[] = [];

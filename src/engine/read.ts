@@ -44,6 +44,8 @@ interface ListOrder {
    * that order (a plain column, ascending or descending, NULLs where SQLite keeps them).
    */
   leadingColumn?: SQLiteColumn;
+  /** The order as plain columns, when every term is one (no expression, no NULLS placement). */
+  columns?: Array<{ column: SQLiteColumn; descending: boolean }>;
 }
 
 function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
@@ -59,7 +61,8 @@ function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
       return { terms: [rank, ...within], parts: { first, within } };
     }
     const leadingColumn = def.createdAtColumn ?? def.idColumn;
-    return { terms: [asc(leadingColumn), asc(def.idColumn)], leadingColumn };
+    const columns = [leadingColumn, def.idColumn].map((column) => ({ column, descending: false }));
+    return { terms: [asc(leadingColumn), asc(def.idColumn)], leadingColumn, columns };
   }
   const expressions = terms.map(
     (term) => def.sorts?.[term.field] ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn,
@@ -70,7 +73,14 @@ function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
     return sql`${expressions[index]} ${direction}${nulls}`;
   });
   const leading = expressions[0];
-  return { terms: [...order, asc(def.idColumn)], leadingColumn: leading instanceof Column && terms[0].nulls === undefined ? (leading as SQLiteColumn) : undefined };
+  const plain = terms.every((term, index) => expressions[index] instanceof Column && term.nulls === undefined);
+  return {
+    terms: [...order, asc(def.idColumn)],
+    leadingColumn: leading instanceof Column && terms[0].nulls === undefined ? (leading as SQLiteColumn) : undefined,
+    columns: plain
+      ? [...terms.map((term, index) => ({ column: expressions[index] as SQLiteColumn, descending: term.descending })), { column: def.idColumn, descending: false }]
+      : undefined,
+  };
 }
 
 const listOrderIndexes = new Map<string, boolean>();
@@ -207,7 +217,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const countOnce = readsOtherTables;
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
-      : ownColumnsPage(def, listsInScope(def, ctx), where, listOrder, perPage, offset);
+      : ownColumnsPage(def, { ids: listsInScope(def, ctx), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
@@ -281,7 +291,16 @@ const PAGE_IN_PARTS = {
  * Each part is read up to the page's end: the first `offset + perPage` rows of all parts are among the first
  * `offset + perPage` of each.
  */
-function ownColumnsPage(def: ResourceDef, lists: string[], where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number): SQL {
+/**
+ * The account lists a list request reads, and its conditions without the account-list scope: a part read within
+ * one of those lists needs no other check of its list.
+ */
+interface ListsInScope {
+  ids: string[];
+  where: SQL | undefined;
+}
+
+function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number): SQL {
   const order = sql.join(listOrder.terms, sql`, `);
   const whole = () => orderedPage(def, where, order, perPage, offset);
   if (offset + perPage > PAGE_IN_PARTS.maxRowsPerPart) return whole();
@@ -290,11 +309,11 @@ function ownColumnsPage(def: ResourceDef, lists: string[], where: SQL | undefine
     listColumn !== undefined &&
     listOrder.leadingColumn !== undefined &&
     hasListOrderIndex(listColumn, listOrder.leadingColumn) &&
-    lists.length >= 2 &&
-    lists.length <= PAGE_IN_PARTS.maxLists &&
-    (boundParameters(where ?? sql``) + 2) * lists.length <= PAGE_IN_PARTS.maxParameters
+    lists.ids.length >= 2 &&
+    lists.ids.length <= PAGE_IN_PARTS.maxLists &&
+    (boundParameters(lists.where ?? sql``) + 2) * lists.ids.length <= PAGE_IN_PARTS.maxParameters
   ) {
-    return listByListPage(def, listColumn, lists, where, order, perPage, offset);
+    return listByListPage(def, listColumn, lists, listOrder, perPage, offset);
   }
   if (listOrder.parts) {
     const page = partsPage(def, lists, where, listOrder.parts, order, perPage, offset);
@@ -318,11 +337,22 @@ function pageOfParts(def: ResourceDef, parts: SQL[], order: SQL, perPage: number
  * Over several account lists SQLite reads one index range per list as one unordered set, so ORDER BY sorts every
  * matching row to keep a page (all of a viewer's contacts for the default page). When an index gives each list's
  * rows in the order, each list is walked in it up to the page's end instead. (Without such an index each list
- * would be sorted on its own, which costs more than one sort: the default task order.)
+ * would be sorted on its own, which costs more than one sort: the default task order.) When the order is plain
+ * columns, each list's rows carry them, so the page is sorted from those rows without reading the table again.
  */
-function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: string[], where: SQL | undefined, order: SQL, perPage: number, offset: number): SQL {
+function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: ListsInScope, listOrder: ListOrder, perPage: number, offset: number): SQL {
   const end = offset + perPage;
-  return pageOfParts(def, lists.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, where]), order, end, 0)), order, perPage, offset);
+  const order = sql.join(listOrder.terms, sql`, `);
+  const columns = listOrder.columns;
+  const within = (listId: string) => and([sql`${listColumn} = ${listId}`, lists.where]);
+  if (!columns) return pageOfParts(def, lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0)), order, perPage, offset);
+  const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
+  const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
+  const pieces = lists.ids.map(
+    (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
+  );
+  const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
+  return sql`SELECT "page_id" FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**
@@ -332,7 +362,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: strin
  * part's rows stops at the page's end too. A part whose order an index gives is walked in it, list by list, up
  * to that end, instead of sorted (the overdue tasks of a viewer at 100,000 contacts: about 70,000).
  */
-function partsPage(def: ResourceDef, lists: string[], where: SQL | undefined, parts: NonNullable<ListOrder["parts"]>, order: SQL, perPage: number, offset: number): SQL {
+function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, parts: NonNullable<ListOrder["parts"]>, order: SQL, perPage: number, offset: number): SQL {
   const end = offset + perPage;
   const within = sql.join(parts.within, sql`, `);
   const pieces: SQL[] = [];
@@ -341,10 +371,10 @@ function partsPage(def: ResourceDef, lists: string[], where: SQL | undefined, pa
   for (const part of parts.first) {
     const rows = and([where, part.condition]);
     const limit = left();
-    if (part.indexOrder && def.accountListColumn && lists.length <= PAGE_IN_PARTS.maxLists) {
+    if (part.indexOrder && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
       const listColumn = def.accountListColumn;
       const indexOrder = sql.join(part.indexOrder, sql`, `);
-      pieces.push(...lists.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, rows]), indexOrder, limit, 0)));
+      pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, lists.where, part.condition]), indexOrder, limit, 0)));
     } else {
       pieces.push(orderedPage(def, rows, within, limit, 0));
     }

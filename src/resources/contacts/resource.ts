@@ -54,7 +54,8 @@ const taskSummary: SharedSelect = {
   key: "task_summary",
   select: () => {
     const latest = Object.values(TASK_DATE_GROUPS).map((types) => {
-      const ofType = types.length > 0 ? sql` AND ${q(tasks.activityType)} IN (SELECT value FROM json_each(${JSON.stringify(types)}))` : sql``;
+      // The types are constants of this file: written into the statement, they cost no table read per task.
+      const ofType = types.length > 0 ? sql` AND ${q(tasks.activityType)} IN (${sql.raw(types.map((type) => `'${type.replace(/'/g, "''")}'`).join(", "))})` : sql``;
       return sql`substr(MAX(CASE WHEN ${q(tasks.completed)} = 1${ofType} THEN ${q(tasks.completedAt)} END), 1, 10)`;
     });
     return sql`(${selectFromContactTasks(sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${isOpenTask} THEN 1 ELSE 0 END))`)})`;
@@ -193,7 +194,7 @@ export const contactResource = defineResource({
     pledges: hasMany("pledges", pledges.id, pledges.contactId, contacts.id),
     tasks: hasMany("tasks", activityContacts.taskId, activityContacts.contactId, contacts.id),
     last_six_donations: manyBy("donations", () =>
-      idArray(sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC LIMIT 6`),
+      idArray(sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC, ${q(donations.id)} DESC LIMIT 6`),
     ),
     contact_referrals_by_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredById, contacts.id),
     contact_referrals_to_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id),
