@@ -44,6 +44,11 @@ export async function generate(db: D1Handle, contacts: number): Promise<{ steps:
   return { steps, ms: performance.now() - started };
 }
 
+/** The database's size in bytes, as D1 reports it after a statement (what its 10 GB limit counts). */
+export async function databaseBytes(db: D1Handle): Promise<number | undefined> {
+  return (await db.prepare("SELECT 1").run()).meta.size_after;
+}
+
 const COUNTED_TABLES = ["contacts", "people", "addresses", "email_addresses", "phone_numbers", "contact_tags", "donations", "pledges", "appeals", "tasks", "activity_contacts"];
 
 export async function tableRows(db: D1Handle): Promise<Record<string, number>> {

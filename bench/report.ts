@@ -26,6 +26,8 @@ export interface SizeRun {
   generationMs: number;
   generation: GenerationStep[];
   tableRows: Record<string, number>;
+  /** The database's size after generation, as D1 reports it. */
+  databaseBytes?: number;
   results: ScenarioResult[];
   roundTrips: RoundTripRow[];
   batch?: BatchComparison;
@@ -46,6 +48,20 @@ const DEFAULT_PAGE = "contacts: default page";
 
 const fixed = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "-");
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** D1's limit on one database's size. */
+const DATABASE_LIMIT_BYTES = 10 * 10 ** 9;
+
+/** The database's size, per 10,000 contacts, and how many contacts one database holds at that rate. */
+function databaseSize(run: SizeRun): string {
+  if (run.databaseBytes === undefined) return "Database size: not reported.";
+  const per10k = (run.databaseBytes * 10_000) / run.contacts;
+  const capacity = Math.floor((DATABASE_LIMIT_BYTES / run.databaseBytes) * run.contacts);
+  return (
+    `Database size: ${fixed(run.databaseBytes / 2 ** 20, 1)} MiB, ${fixed(per10k / 2 ** 20, 1)} MiB per 10,000 contacts ` +
+    `(with their people, details, gifts and tasks); one 10 GB D1 database holds about ${capacity.toLocaleString("en-US")} contacts at this rate.`
+  );
+}
 
 function table(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => `| ${cells.join(" | ")} |`;
@@ -218,6 +234,8 @@ export function renderReport(report: Report): string {
       `### ${run.contacts.toLocaleString("en-US")} contacts`,
       "",
       `Dataset generated in ${fixed(run.generationMs / 1000, 2)} s: ${rowSummary}.`,
+      "",
+      databaseSize(run),
       "",
       scenarioTable(run),
       "",

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
 import { benchIds } from "./dataset";
-import { generate, sampleContacts, tableRows } from "./generate";
+import { databaseBytes, generate, sampleContacts, tableRows } from "./generate";
 import { load, probe, settleWith } from "./load";
 import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
@@ -104,7 +104,8 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts);
     const rows = await tableRows(servers.db);
-    log(`dataset ready in ${(generation.ms / 1000).toFixed(2)} s: ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);
+    const bytes = await databaseBytes(servers.db);
+    log(`dataset ready in ${(generation.ms / 1000).toFixed(2)} s (${bytes === undefined ? "size not reported" : `${(bytes / 2 ** 20).toFixed(1)} MiB`}): ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);
     const token = await mintToken(secret, benchIds.viewer, 6 * 3600);
     const target: Target = { api: servers.api, baseline: servers.baseline, token };
     settleWith(servers.baseline);
@@ -118,7 +119,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     if (bgProbe.status === 200) {
       for (let i = 0; i < 3; i++) background.push(await timeBackgroundBatch(target, contactIds));
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, results, roundTrips, batch, background };
+    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background };
   } finally {
     await servers.stop();
   }

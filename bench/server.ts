@@ -55,7 +55,7 @@ export interface Servers {
 
 /** What the dataset loader needs from Miniflare's D1 proxy. */
 export interface D1Handle {
-  prepare(sql: string): { run(): Promise<{ meta: { rows_written?: number; changes?: number } }>; all<T>(): Promise<{ results: T[] }> };
+  prepare(sql: string): { run(): Promise<{ meta: { rows_written?: number; changes?: number; size_after?: number } }>; all<T>(): Promise<{ results: T[] }> };
   batch(statements: unknown[]): Promise<unknown[]>;
 }
 

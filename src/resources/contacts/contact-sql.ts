@@ -4,7 +4,6 @@
  * correlated subqueries, also inside other resources' statements (appeal and task filters on contacts).
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   activityContacts,
   contactDonorAccounts,
@@ -13,19 +12,10 @@ import {
   people,
   tasks,
 } from "../../../drizzle/schema";
-import { q } from "../../db/sql";
+import { notIndexed, q } from "../../db/sql";
 
 /** Donor accounts linked to the contact. */
 export const donorAccountIdsOfContact = sql`SELECT ${q(contactDonorAccounts.donorAccountId)} FROM ${contactDonorAccounts} WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}`;
-
-/**
- * A column the planner must not pick an index for: SQLite skips indexes on `+column`. Conditions that narrow a
- * contact's own rows use it so that the contact's index (e.g. donations by donor account) is the one used,
- * rather than one that reads every row of the list for each contact.
- */
-export function notIndexed(column: SQLiteColumn): SQL {
-  return sql`+${q(column)}`;
-}
 
 /**
  * The contact's donations: gifts of its donor accounts to its own account list. Served by

@@ -4,12 +4,12 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations, donorAccounts, partnerStatusLogs } from "../../../drizzle/schema";
-import { and, dateInRange, inList, q } from "../../db/sql";
+import { and, dateInRange, inList, notIndexed, q } from "../../db/sql";
 import type { FilterDef } from "../../engine/define";
 import { isBlankValue, listValue, parseDateRange, type TimeRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
 import { addDays } from "../../jsonapi/time";
-import { firstDonationDate, hasContactDonation, lastDonationDate, notIndexed, selectFromContactDonations } from "./contact-sql";
+import { firstDonationDate, hasContactDonation, lastDonationDate, selectFromContactDonations } from "./contact-sql";
 import { moneyList, moneyRange, pickerDateRange } from "./filter-values";
 
 /** Gifts needed in the ten months before a stopped-giving range ends for the giver to count as a regular one. */

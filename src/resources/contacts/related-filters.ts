@@ -18,11 +18,11 @@ import {
   pledges,
   tasks,
 } from "../../../drizzle/schema";
-import { and, candidateSource, inList, or, q, timestampInRange } from "../../db/sql";
+import { and, candidateSource, inList, notIndexed, or, q, timestampInRange } from "../../db/sql";
 import type { FilterDef } from "../../engine/define";
 import { booleanValue, listValue, parseDateRange } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";
-import { hasContactPerson, hasContactTask, isBlank, isOpenTask, notIndexed, personIdsOfContact } from "./contact-sql";
+import { hasContactPerson, hasContactTask, isBlank, isOpenTask, personIdsOfContact } from "./contact-sql";
 import { latLngBox, monthDayWindow, pickerDateRange, yesNo } from "./filter-values";
 
 /** Choices with `none` standing for "no value": the named values, or blank when `none` is among them. */
