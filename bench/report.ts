@@ -13,6 +13,7 @@ export interface ScenarioResult {
   load?: LoadResult;
   items?: number;
   minRatio?: number;
+  maxRowsRead?: number;
 }
 
 export interface GenerationStep {
@@ -159,6 +160,12 @@ function checks(report: Report): Check[] {
     for (const r of run.results.filter((x) => x.minRatio)) {
       const ratio = ratioOf(run, r.name);
       list.push({ target: `${r.name} ≥ ${r.minRatio}x baseline ${at}`, value: ratio === undefined ? "not measured" : `${fixed(ratio, 2)}x`, pass: ratio === undefined ? undefined : ratio >= r.minRatio! });
+    }
+    for (const r of run.results.filter((x) => x.maxRowsRead !== undefined && x.probe)) {
+      // "+" marks a count some statements did not report; such a count proves nothing.
+      const reported = r.probe!.rowsRead;
+      const rows = reported !== null && /^\d+$/.test(reported) ? Number(reported) : undefined;
+      list.push({ target: `${r.name}: ≤ ${r.maxRowsRead!.toLocaleString("en-US")} D1 rows read ${at}`, value: reported ?? "not reported", pass: rows === undefined ? undefined : rows <= r.maxRowsRead! });
     }
     for (const [baseline, service] of [[BASELINE_PAGE, DEFAULT_PAGE], [HEAVY_BASELINE, HEAVY]]) {
       const answer = sameAnswer(run, baseline, service);

@@ -70,7 +70,7 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
   const results: ScenarioResult[] = [];
   for (const scenario of scenarios(target, contactIds)) {
     const path = scenario.request.url.replace(/^https?:\/\/[^/]+/, "");
-    const result: ScenarioResult = { name: scenario.name, method: scenario.request.method, path: decodeURIComponent(path), items: scenario.items, minRatio: scenario.minRatio };
+    const result: ScenarioResult = { name: scenario.name, method: scenario.request.method, path: decodeURIComponent(path), items: scenario.items, minRatio: scenario.minRatio, maxRowsRead: scenario.maxRowsRead };
     results.push(result);
     if (options.only && !scenario.name.includes(options.only) && !scenario.name.startsWith("baseline")) {
       result.skipped = "not selected";
