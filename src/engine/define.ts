@@ -7,7 +7,7 @@ import { getTableColumns, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Bindings, Database, Viewer } from "../env";
 import type { FieldError } from "../jsonapi/errors";
-import type { ParamValue } from "../jsonapi/params";
+import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
@@ -224,7 +224,15 @@ export function defineResource<TTable extends SQLiteTable>(declaration: Resource
     timestamps.updated_at = { column: def.updatedAtColumn };
     timestamps.updated_in_db_at = { column: def.updatedAtColumn };
   }
-  const full = { ...def, attributes: { ...def.attributes, ...timestamps } };
+  // Requests name attributes, relationships, sorts and filters by the client's text: the tables are prototype-less
+  // so that `constructor` or `__proto__` is simply not declared (see clientObject).
+  const full = {
+    ...def,
+    attributes: Object.assign(clientObject<AttributeDef>(), def.attributes, timestamps),
+    relationships: Object.assign(clientObject<RelationshipDef>(), def.relationships),
+    sorts: def.sorts && Object.assign(clientObject<SQL | SQLiteColumn>(), def.sorts),
+    filters: def.filters && Object.assign(clientObject<FilterDef>(), def.filters),
+  };
   registry.set(def.type, full as unknown as ResourceDef);
   return full;
 }

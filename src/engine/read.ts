@@ -12,7 +12,7 @@ import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
-import type { ParamValue } from "../jsonapi/params";
+import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
@@ -65,7 +65,7 @@ function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
     return { terms: [asc(leadingColumn), asc(def.idColumn)], leadingColumn, columns };
   }
   const expressions = terms.map(
-    (term) => def.sorts?.[term.field] ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn,
+    (term) => ownEntry(def.sorts, term.field) ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn,
   );
   const order = terms.map((term, index) => {
     const direction = term.descending ? sql`DESC` : sql`ASC`;
@@ -101,7 +101,7 @@ export type FilterSet = Pick<ResourceDef, "filters" | "reversibleFilters" | "def
 
 /** The filter `name` the resource declares, or for `account_list_id` the account-list filter every owned resource shares. */
 function filterNamed(def: FilterSet, name: string): FilterDef | undefined {
-  const declared = def.filters?.[name];
+  const declared = ownEntry(def.filters, name);
   if (declared || name !== "account_list_id" || !def.accountListColumn) return declared;
   const column = def.accountListColumn;
   return (value, ctx) => accountListFilter(column, value, ctx);
@@ -463,7 +463,7 @@ export function isNestedRoute(def: ResourceDef, ctx: RequestContext): boolean {
  */
 function includeTree(def: ResourceDef, params: DocumentParams): IncludeTree {
   if (!params.includeAll) return params.include;
-  return { ...Object.fromEntries(Object.keys(def.relationships).map((name) => [name, {}])), ...params.include };
+  return Object.assign(clientObject<IncludeTree>(), Object.fromEntries(Object.keys(def.relationships).map((name) => [name, {}])), params.include);
 }
 
 /** Included resources may show converted money; rates are loaded with the page whenever anything is included. */

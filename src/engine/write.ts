@@ -11,6 +11,7 @@ import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request
 import { parseTimestamp } from "../jsonapi/time";
 import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
 import { isNestedRoute, readScope } from "./read";
+import { ownEntry } from "../jsonapi/params";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -34,7 +35,7 @@ function parseAttributes(def: ResourceDef, input: ResourceInput, ctx: RequestCon
   const changes: Changes = {};
   const errors: FieldError[] = [];
   for (const [name, value] of Object.entries(input.attributes)) {
-    const rule = def.attributes[name]?.write;
+    const rule = ownEntry(def.attributes, name)?.write;
     if (!rule || (rule.createOnly && mode === "update")) continue;
     const result = rule.parse(value, ctx);
     if (result.ok) changes[name] = result.value;
@@ -50,7 +51,7 @@ function parseAttributes(def: ResourceDef, input: ResourceInput, ctx: RequestCon
 
 async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: RequestContext, changes: Changes): Promise<void> {
   for (const [name, value] of Object.entries(input.relationships)) {
-    const rel = def.relationships[name];
+    const rel = ownEntry(def.relationships, name);
     if (!rel?.column || !rel.write) continue;
     const linkage = toOneLinkage(value, name);
     if (linkage === null) {
@@ -77,8 +78,10 @@ function columnValues(def: ResourceDef, changes: Changes): Row {
     if (column) values[keys.get(column.name)!] = value;
   };
   for (const [name, value] of Object.entries(changes)) {
-    if (def.attributes[name]) assign(def.attributes[name].column, value);
-    else if (def.relationships[name]) assign(def.relationships[name].column, value);
+    const attribute = ownEntry(def.attributes, name);
+    const relationship = attribute ? undefined : ownEntry(def.relationships, name);
+    if (attribute) assign(attribute.column, value);
+    else if (relationship) assign(relationship.column, value);
   }
   return values;
 }

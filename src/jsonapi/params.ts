@@ -3,11 +3,30 @@
  * List reads sent as `POST` + `X-HTTP-Method-Override: GET` carry the same structure as a JSON body; both end
  * up as one nested object so the rest of the code never knows which form the client used.
  */
+import { badRequest } from "./errors";
+
 export type ParamValue = string | ParamValue[] | { [key: string]: ParamValue };
 export type Params = Record<string, ParamValue>;
 
+/**
+ * Every object holding client keys is created without a prototype: a key such as `__proto__` or `constructor` is
+ * then an ordinary own key of that object, never a way into Object.prototype (which every object of the isolate,
+ * and so every other request, shares).
+ */
+export function clientObject<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** `table[key]` only when the table itself holds the key: client text never reaches an inherited member. */
+export function ownEntry<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Brackets a query-string key may nest (`filter[donation_amount_range][min]` is 2). */
+export const MAX_PARAM_DEPTH = 8;
+
 export function parseQueryString(search: URLSearchParams): Params {
-  const params: Params = {};
+  const params: Params = clientObject();
   for (const [rawKey, value] of search) assignNested(params, rawKey, value);
   return params;
 }
@@ -19,6 +38,9 @@ function assignNested(target: Params, rawKey: string, value: string): void {
     return;
   }
   const path = [match[1], ...[...match[2].matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1])];
+  if (path.length - 1 > MAX_PARAM_DEPTH) {
+    throw badRequest(`The parameter ${rawKey.slice(0, 200)} is nested more than ${MAX_PARAM_DEPTH} levels deep`, { parameter: rawKey.slice(0, 200) });
+  }
   let node: Record<string, ParamValue> | ParamValue[] = target;
   for (let i = 0; i < path.length; i++) {
     const key = path[i];
@@ -26,7 +48,7 @@ function assignNested(target: Params, rawKey: string, value: string): void {
     if (Array.isArray(node)) {
       if (last) node.push(value);
       else {
-        const child: Record<string, ParamValue> = {};
+        const child: Record<string, ParamValue> = clientObject();
         node.push(child);
         node = child;
       }
@@ -37,12 +59,12 @@ function assignNested(target: Params, rawKey: string, value: string): void {
       return;
     }
     const nextIsArray = path[i + 1] === "";
-    const existing = node[key];
+    const existing = ownEntry(node, key);
     if (nextIsArray) {
       if (!Array.isArray(existing)) node[key] = [];
       node = node[key] as ParamValue[];
     } else {
-      if (typeof existing !== "object" || existing === null || Array.isArray(existing)) node[key] = {};
+      if (typeof existing !== "object" || existing === null || Array.isArray(existing)) node[key] = clientObject();
       node = node[key] as Record<string, ParamValue>;
     }
   }
@@ -57,7 +79,9 @@ export function paramsFromJson(value: unknown): Params {
 function toParamValue(value: unknown): ParamValue {
   if (Array.isArray(value)) return value.map(toParamValue);
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toParamValue(v)]));
+    const object: Record<string, ParamValue> = clientObject();
+    for (const [key, item] of Object.entries(value)) object[key] = toParamValue(item);
+    return object;
   }
   if (value === null || value === undefined) return "";
   return String(value);
@@ -65,10 +89,10 @@ function toParamValue(value: unknown): ParamValue {
 
 /** Merges `over` onto `base`, one level deep into objects (so body filters extend query-string filters). */
 export function mergeParams(base: Params, over: Params): Params {
-  const merged: Params = { ...base };
+  const merged: Params = Object.assign(clientObject<ParamValue>(), base);
   for (const [key, value] of Object.entries(over)) {
     const current = merged[key];
-    if (isObject(current) && isObject(value)) merged[key] = { ...current, ...value };
+    if (isObject(current) && isObject(value)) merged[key] = Object.assign(clientObject<ParamValue>(), current, value);
     else merged[key] = value;
   }
   return merged;

@@ -3,7 +3,7 @@
  * Resource-specific meaning (which sorts and filters exist) is applied by the engine from the declarations.
  */
 import { ApiError, badRequest } from "./errors";
-import { camelToSnake, isObject, type ParamValue, type Params } from "./params";
+import { camelToSnake, clientObject, isObject, ownEntry, type ParamValue, type Params } from "./params";
 
 export const DEFAULT_PER_PAGE = 25;
 export const MAX_PER_PAGE = 25_000;
@@ -90,7 +90,7 @@ export function parseSort(raw: string | null, allowed: readonly string[], allowM
 }
 
 export function parseDocumentParams(params: Params): DocumentParams {
-  const include: IncludeTree = {};
+  const include: IncludeTree = clientObject();
   let includeAll = false;
   const rawInclude = typeof params.include === "string" ? params.include : "";
   for (const path of rawInclude.split(",").map((p) => p.trim()).filter(Boolean)) {
@@ -99,7 +99,7 @@ export function parseDocumentParams(params: Params): DocumentParams {
       continue;
     }
     let node = include;
-    for (const segment of path.split(".")) node = node[segment] ??= {};
+    for (const segment of path.split(".")) node = ownEntry(node, segment) ?? (node[segment] = clientObject());
   }
   const fields = new Map<string, Set<string>>();
   if (isObject(params.fields)) {
@@ -113,8 +113,8 @@ export function parseDocumentParams(params: Params): DocumentParams {
 
 /** The filter set with keys read as snake_case, values exactly as sent. */
 export function rawFilters(params: Params): Record<string, ParamValue> {
-  if (!isObject(params.filter)) return {};
-  const filters: Record<string, ParamValue> = {};
+  if (!isObject(params.filter)) return clientObject();
+  const filters: Record<string, ParamValue> = clientObject();
   for (const [key, value] of Object.entries(params.filter)) filters[camelToSnake(key)] = value;
   return filters;
 }

@@ -16,10 +16,34 @@ export interface ResourceInput {
 
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") throw badRequest("The request body is empty; a JSON:API document with a data object is required", { pointer: "" });
+  refuseDeepJson(text);
   try {
     return JSON.parse(text);
   } catch {
     throw badRequest("The request body is not valid JSON", { pointer: "" });
+  }
+}
+
+/**
+ * Levels of objects and arrays a request body may nest. The deepest document a client needs (a background
+ * request's parameters inside a batch, a filter object inside an appeal) is under ten; the code that walks a
+ * filter or a parameter object recursively must never meet thousands of levels.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Refuses a JSON text nested deeper than MAX_JSON_DEPTH, by scanning it once before anything parses or walks it. */
+export function refuseDeepJson(text: string): void {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // a backslash escapes the next character
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(`The request body is nested more than ${MAX_JSON_DEPTH} levels deep`, { pointer: "" });
+    } else if (char === 0x7d || char === 0x5d) depth--;
   }
 }
 

@@ -7,6 +7,7 @@
 import type { Context, Hono } from "hono";
 import type { AppEnv } from "../../env";
 import { ApiError, badRequest } from "../../jsonapi/errors";
+import { refuseDeepJson } from "../../jsonapi/request-document";
 import { registerBackgroundBatchRoutes } from "../background-batches/routes";
 import { API } from "../paths";
 import { isBatchItem, markBatchItem, type BatchItemContext } from "../../auth/batch-items";
@@ -31,6 +32,7 @@ interface BatchDocument {
 
 function readBatchDocument(text: string): BatchDocument {
   let document: unknown;
+  refuseDeepJson(text);
   try {
     document = JSON.parse(text);
   } catch {

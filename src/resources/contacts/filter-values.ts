@@ -5,7 +5,8 @@
 import { parseMoney } from "../../db/decimal";
 import { badRequest } from "../../jsonapi/errors";
 import { listValue, parseDateRange, textValue, type TimeRange } from "../../jsonapi/filter-values";
-import { isObject, type ParamValue } from "../../jsonapi/params";
+import { isObject, paramsFromJson, type ParamValue } from "../../jsonapi/params";
+import { refuseDeepJson } from "../../jsonapi/request-document";
 import { addDays } from "../../jsonapi/time";
 
 function filterError(name: string, detail: string) {
@@ -43,9 +44,10 @@ export function moneyRange(name: string, value: ParamValue): MoneyRange {
 
 function parseJsonObject(value: ParamValue): Record<string, ParamValue> | undefined {
   if (typeof value !== "string" || !value.trim().startsWith("{")) return undefined;
+  refuseDeepJson(value);
   try {
-    const parsed = JSON.parse(value);
-    return isObject(parsed) ? (parsed as Record<string, ParamValue>) : undefined;
+    const parsed: unknown = JSON.parse(value);
+    return isObject(parsed) ? paramsFromJson(parsed) : undefined;
   } catch {
     return undefined;
   }

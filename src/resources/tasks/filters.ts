@@ -8,7 +8,7 @@ import { containsText, inList, not, notIndexed, or, timestampInRange } from "../
 import type { FilterDef, OrderPart, RequestContext } from "../../engine/define";
 import { tagFilters, type TagTable } from "../../engine/tags";
 import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
-import type { ParamValue } from "../../jsonapi/params";
+import { ownEntry, type ParamValue } from "../../jsonapi/params";
 import { addDays, addMonths, isValidTimeZone, startOfDayUtc, todayIn } from "../../jsonapi/time";
 import { taskContactFilters } from "./contact-filters";
 
@@ -68,7 +68,8 @@ const DATE_RANGES: Record<string, (ctx: RequestContext) => SQL> = {
  */
 const dateRange: FilterDef = (value, ctx) => {
   const names = listValue(value);
-  if (names.every((name) => name in DATE_RANGES)) return or(names.map((name) => DATE_RANGES[name](ctx)));
+  const periods = names.map((name) => ownEntry(DATE_RANGES, name));
+  if (periods.every((period) => period !== undefined)) return or(periods.map((period) => period!(ctx)));
   return timestampInRange(tasks.startAt, parseDateRange("date_range", value));
 };
 

@@ -8,6 +8,7 @@ import { accountListUsers } from "../../../drizzle/schema";
 import { NEXT_ACTIONS, RESULTS } from "../../constants";
 import type { RequestContext, Row } from "../../engine/define";
 import type { FieldError } from "../../jsonapi/errors";
+import { ownEntry } from "../../jsonapi/params";
 
 export const isBlankText = (value: unknown) => value === null || value === undefined || (typeof value === "string" && value.trim() === "");
 
@@ -66,8 +67,9 @@ export function checkActivityChoices(changes: Row, existing: Row | undefined): F
   const errors: FieldError[] = [];
   const check = (name: string, table: Record<string, string[]>) => {
     const value = changes[name];
-    if (isBlankText(value) || !table[activity]) return;
-    if (![...table[activity], ...table.default].includes(String(value))) errors.push({ attribute: name, message: "is not included in the list" });
+    const choices = ownEntry(table, activity);
+    if (isBlankText(value) || !choices) return;
+    if (![...choices, ...table.default].includes(String(value))) errors.push({ attribute: name, message: "is not included in the list" });
   };
   check("result", RESULTS);
   check("next_action", NEXT_ACTIONS);

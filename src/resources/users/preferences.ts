@@ -7,6 +7,7 @@ import { users } from "../../../drizzle/schema";
 import { boolean, integer, string } from "../../engine/attributes";
 import type { AttributeDef, RequestContext, Row, WriteRule } from "../../engine/define";
 import type { FieldError } from "../../jsonapi/errors";
+import { ownEntry } from "../../jsonapi/params";
 import { isValidTimeZone } from "../../jsonapi/time";
 
 type Check = WriteRule["parse"];
@@ -70,7 +71,7 @@ export function parsePreferences(sent: Record<string, unknown>, ctx: RequestCont
   const values: Row = {};
   const errors: FieldError[] = [];
   for (const [key, value] of Object.entries(sent)) {
-    const known = PREFERENCES[key];
+    const known = ownEntry(PREFERENCES, key);
     if (!known) continue;
     const result = known.check(value, ctx);
     if (result.ok) values[known.property] = result.value;
