@@ -96,7 +96,9 @@ describe("creating donations", () => {
     expect(await storedRow(schema.donations, id)).toMatchObject({ accountListId: alice.list.id, amount: "10.0", currency: "EUR", appealId: appeal.id });
   });
 
-  it("defaults the currency to the list's and has no contact for an unlinked donor account", async () => {
+  it("defaults the currency to the list's and has no contact for a donor account no contact of the list is linked to", async () => {
+    // The donor already gives to the list (an imported gift), so the list reaches it without a linked contact.
+    await createDonationRow({ accountListId: aliceSecondList.id, designationAccountId: otherListDesignation.id, donorAccountId: otherDonor.id });
     const response = await post(base(aliceSecondList.id), donationBody({ amount: "7.25", donation_date: "2026-02-04" }, { designation_account: otherListDesignation.id, donor_account: otherDonor.id }), alice.token);
     expect(response.status, response.text).toBe(201);
     expect(response.body.data.attributes).toMatchObject({ currency: "EUR", converted_amount: "7.25", converted_currency: "EUR" });
@@ -322,6 +324,7 @@ describe("exact money", () => {
     const dana = await createViewer({ currency: "USD" });
     const fund = await createDesignationAccount(dana.list.id);
     const giver = await createDonorAccount(organizationId);
+    await linkDonorAccount((await createContact(dana.list.id)).id, giver.id);
     for (let i = 0; i < 37; i++) {
       const created = await post(base(dana.list.id), donationBody({ amount: 0.1, donation_date: "2026-05-01" }, { designation_account: fund.id, donor_account: giver.id }), dana.token);
       expect(created.status, created.text).toBe(201);

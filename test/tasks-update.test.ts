@@ -206,7 +206,9 @@ describe("updating tasks", () => {
 
   it("refuses an assigned user outside the list and clears the user with null", async () => {
     const task = await w.createTask({ subject: "Assign" }, { user: { data: link("users", w.carol.id) } });
-    errorOf(await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { user: { data: link("users", w.bob.user.id) } }), w.alice.token), 400);
+    // Bob shares no list with alice: he cannot be named at all. The coach shares one, but is not a user of it.
+    errorOf(await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { user: { data: link("users", w.bob.user.id) } }), w.alice.token), 404);
+    errorOf(await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { user: { data: link("users", w.coach.id) } }), w.alice.token), 400);
     expect((await storedTask(task.id)).userId).toBe(w.carol.id);
     const cleared = await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { user: { data: null } }), w.alice.token);
     expect(cleared.body.data.relationships.user.data).toBeNull();

@@ -245,7 +245,10 @@ describe("creating tasks", () => {
   });
 
   it("assigns only users of the task's list", async () => {
-    const error = errorOf(await post(TASKS, body({ subject: "x" }, { user: { data: link("users", w.bob.user.id) } }), w.alice.token), 400);
+    // A user who shares no list with the viewer cannot even be named.
+    const stranger = errorOf(await post(TASKS, body({ subject: "x" }, { user: { data: link("users", w.bob.user.id) } }), w.alice.token), 404);
+    expect(stranger.detail).toBe(`Couldn't find User with 'id'=${w.bob.user.id}`);
+    const error = errorOf(await post(TASKS, body({ subject: "x" }, { user: { data: link("users", w.coach.id) } }), w.alice.token), 400);
     expect(error.detail).toBe("User must be a user of the task's account list");
     expect(error.source.pointer).toBe("/data/relationships/user");
     const coachError = errorOf(await post(TASKS, body({ subject: "x" }, { user: { data: link("users", w.coach.id) } }), w.alice.token), 400);

@@ -52,6 +52,37 @@ describe("authentication", () => {
   });
 });
 
+describe("token spelling", () => {
+  it("accepts only the canonical base64url form of a valid token: no padding, no standard-base64 letters, no other trailing bits", async () => {
+    const { user, token } = await createViewer();
+    expect((await get("/api/v2/user", token)).status).toBe(200);
+    const [header, payload, signature] = token.split(".");
+    const standard = (segment: string) => segment.replace(/-/g, "+").replace(/_/g, "/");
+    // A signature of 32 bytes takes 43 characters; its last one carries 4 unused bits, which a decoder ignores.
+    const last = signature.at(-1)!;
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const sameBytes = alphabet[alphabet.indexOf(last) ^ 1];
+    const spellings = [
+      `${header}.${payload}.${signature}=`,
+      `${header}.${payload}.${signature}==`,
+      `${header}=.${payload}.${signature}`,
+      `${header}.${payload}.${standard(signature)}`,
+      `${standard(header)}.${standard(payload)}.${standard(signature)}`,
+      `${header}.${payload}.${signature.slice(0, -1)}${sameBytes}`,
+      `${header}.${payload}.${signature} `,
+      `${header}.${payload}.${signature}.`,
+      `.${header}.${payload}.${signature}`,
+    ].filter((spelling) => spelling !== token);
+    for (const spelling of spellings) {
+      const error = errorOf(await get(`/api/v2/user?access_token=${encodeURIComponent(spelling)}`), 401);
+      expect(error.detail, spelling).toBe("The access token is malformed");
+    }
+    // Some of these differ from the token only where standard base64 would; the real token still works.
+    expect(spellings.some((spelling) => spelling.includes("+") || spelling.includes("/") || spelling.includes("="))).toBe(true);
+    expect((await get("/api/v2/user", token)).body.data.id).toBe(user.id);
+  });
+});
+
 /** A token over any header and payload text, signed with the service's secret, as a forger holding it could. */
 async function signedParts(header: string, payload: string): Promise<string> {
   const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");

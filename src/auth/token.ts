@@ -33,8 +33,25 @@ export async function mintToken(secret: string, userId: string, expiresInSeconds
 
 export class InvalidTokenError extends Error {}
 
-/** Verifies signature, algorithm and expiry strictly; both claims are required. */
+/**
+ * Whether a segment is written exactly as a JWT writes it: base64url without padding, with the unused low bits of
+ * the last character zero. Decoders also accept `=` padding, `+` and `/`, or other last characters that decode to
+ * the same bytes; a token spelled any of those ways is not the token that was signed, so it is refused.
+ */
+function isCanonicalBase64Url(segment: string): boolean {
+  if (!/^[A-Za-z0-9_-]+$/.test(segment) || segment.length % 4 === 1) return false;
+  try {
+    const bytes = atob(segment.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (segment.length % 4)) % 4));
+    return btoa(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "") === segment;
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies form, signature, algorithm and expiry strictly; both claims are required. */
 export async function verifyToken(secret: string, token: string): Promise<TokenClaims> {
+  const segments = token.split(".");
+  if (segments.length !== 3 || !segments.every(isCanonicalBase64Url)) throw new InvalidTokenError("The access token is malformed");
   let header: unknown;
   try {
     header = decode(token).header;

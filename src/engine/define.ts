@@ -240,3 +240,8 @@ export function defineResource<TTable extends SQLiteTable>(declaration: Resource
 export function resourceFor(type: string): ResourceDef | undefined {
   return registry.get(type);
 }
+
+/** Every declared resource, for checks that must hold across all of them. */
+export function declaredResources(): ResourceDef[] {
+  return [...registry.values()];
+}

@@ -25,6 +25,14 @@ function routeLists(ctx: RequestContext): string[] {
   return parent ? ctx.viewer.readableListIds.filter((id) => id === parent) : ctx.viewer.readableListIds;
 }
 
+/**
+ * Rows the viewer may reach through a relationship: those they may include in an answer, and the only ones a
+ * write may link by id (see `checkLinkable` in write.ts).
+ */
+export function linkableScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
+  return def.includeScope ? def.includeScope(ctx) : readScope(def, ctx);
+}
+
 /** Rows the viewer may read: their account lists (the nested route's parent only), and the resource's own scope. */
 export function readScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
   return and([def.accountListColumn ? inList(def.accountListColumn, routeLists(ctx)) : undefined, def.scope?.(ctx)]);
@@ -503,7 +511,7 @@ async function loadIncluded(
       ctx.db,
       pending.map(
         ({ def, plan, ids }) =>
-          sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), def.includeScope ? def.includeScope(ctx) : readScope(def, ctx)])}`,
+          sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`,
       ),
     );
     frontier = [];

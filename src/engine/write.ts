@@ -4,13 +4,14 @@
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import { and, inList } from "../db/sql";
+import { and, inList, q } from "../db/sql";
+import { rowsOf } from "../db/statements";
 import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guard";
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
 import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
-import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
-import { isNestedRoute, readScope } from "./read";
+import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
+import { isNestedRoute, linkableScope, readScope } from "./read";
 import { ownEntry } from "../jsonapi/params";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
@@ -66,8 +67,22 @@ async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: R
       });
     }
     await rel.write.check?.(linkage.id, ctx);
+    await checkLinkable(rel, linkage.id, ctx);
     changes[name] = linkage.id;
   }
+}
+
+/**
+ * Every id a write links must name a record the viewer may reach, whatever the relationship's own check says
+ * (that the record exists, that it is in the same list): the target's declaration says which records those are
+ * (`linkableScope`), so a relationship declared later is scoped without writing anything. Otherwise 404, as for
+ * an id that does not exist: the answer does not tell another user's record from a missing one.
+ */
+export async function checkLinkable(rel: RelationshipDef, id: string, ctx: RequestContext): Promise<void> {
+  const target = resourceFor(rel.resource ?? rel.type);
+  if (!target) throw new Error(`The relationship to ${rel.type} is writable, but no resource declares that type to scope it`);
+  const [rows] = await rowsOf(ctx.db, [sql`SELECT 1 AS "found" FROM ${target.table} WHERE ${and([sql`${q(target.idColumn)} = ${id}`, linkableScope(target, ctx)])} LIMIT 1`]);
+  if (rows.length === 0) throw recordNotFound(target.model, id);
 }
 
 /** Maps attribute and relationship changes onto table properties for drizzle. */

@@ -4,7 +4,7 @@
  * filters are computed from this table, so storing a donation is all it takes for them to follow.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, contactDonorAccounts, contacts, donations, donorAccounts, pledgeDonations } from "../../../drizzle/schema";
+import { accountLists, contactDonorAccounts, contacts, donations, pledgeDonations } from "../../../drizzle/schema";
 import { convertedTotal, formatMoney, parseMoney } from "../../db/decimal";
 import { dateInRange, q } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
@@ -13,18 +13,13 @@ import { computed, currencyCode, date, money, stored, string } from "../../engin
 import { defineResource, type RequestContext, type Row } from "../../engine/define";
 import { RATES, ratesMap } from "../../engine/read";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
-import { recordNotFound, type FieldError } from "../../jsonapi/errors";
+import type { FieldError } from "../../jsonapi/errors";
 import { parseDateRange } from "../../jsonapi/filter-values";
 import { listCurrency } from "./money";
 import { appealTarget, designationAccountTarget, idsFilter, pathList } from "./list-records";
 
 const listCurrencyOfDonation = () => sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(donations.accountListId)})`;
 
-
-async function checkDonorAccount(id: string, ctx: RequestContext): Promise<void> {
-  const [found] = await ctx.db.select({ id: donorAccounts.id }).from(donorAccounts).where(sql`${donorAccounts.id} = ${id}`).limit(1);
-  if (!found) throw recordNotFound("DonorAccount", id);
-}
 
 const required = (relationship: string): FieldError => ({ attribute: relationship, message: "can't be blank", pointer: `/data/relationships/${relationship}` });
 
@@ -56,7 +51,8 @@ export const donationResource = defineResource({
   },
   relationships: {
     account_list: belongsTo("account_lists", donations.accountListId),
-    donor_account: belongsTo("donor_accounts", donations.donorAccountId, { check: checkDonorAccount }),
+    // Any donor account the viewer reaches (see donorAccountResource), checked by the engine like every link.
+    donor_account: belongsTo("donor_accounts", donations.donorAccountId, {}),
     designation_account: sameListRelationship("designation_account", designationAccountTarget, donations.designationAccountId, pathList),
     appeal: sameListRelationship("appeal", appealTarget, donations.appealId, pathList, { nullable: true }),
     contact: hasOne(

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { addresses, contactReferrals, contacts, donorAccounts } from "../../../drizzle/schema";
+import { addresses, contactDonorAccounts, contactReferrals, contacts, donations, donorAccounts } from "../../../drizzle/schema";
 import { inList, q } from "../../db/sql";
 import { stored } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
@@ -33,10 +33,23 @@ export const addressResource = defineResource({
   relationships: {},
 });
 
+/**
+ * A donor account belongs to no list: it is the donor system's record of a giver, which several lists may know.
+ * A viewer reaches one that gives to one of their lists or is linked to one of their lists' contacts; only those
+ * can be included, and only those can be named by a donation (see `checkLinkable`).
+ */
+function donorOfViewersLists(ctx: RequestContext) {
+  const lists = ctx.viewer.readableListIds;
+  return sql`(EXISTS (SELECT 1 FROM ${contactDonorAccounts} JOIN ${contacts} ON ${q(contacts.id)} = ${q(contactDonorAccounts.contactId)}
+      WHERE ${q(contactDonorAccounts.donorAccountId)} = ${q(donorAccounts.id)} AND ${inList(q(contacts.accountListId), lists)})
+    OR EXISTS (SELECT 1 FROM ${donations} WHERE ${q(donations.donorAccountId)} = ${q(donorAccounts.id)} AND ${inList(q(donations.accountListId), lists)}))`;
+}
+
 export const donorAccountResource = defineResource({
   type: "donor_accounts",
   model: "DonorAccount",
   table: donorAccounts,
+  includeScope: donorOfViewersLists,
   attributes: {
     account_number: stored(donorAccounts.accountNumber),
     name: stored(donorAccounts.name),
