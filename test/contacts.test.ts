@@ -248,6 +248,22 @@ describe("reading one contact", () => {
 });
 
 describe("updating contacts", () => {
+  it("applies ten concurrent overwrites of one contact, each answered with what it wrote, the last stamp stored", async () => {
+    const contact = await insertContact(alice.list.id, "Overwrite, Raced", { notes: "start" });
+    const notes = Array.from({ length: 10 }, (_, n) => `note ${n}`);
+    const responses = await Promise.all(
+      notes.map((note) => put(`${CONTACTS}/${contact.id}`, { data: { type: "contacts", id: contact.id, attributes: { notes: note, overwrite: true } } }, alice.token)),
+    );
+    expect(responses.map((r) => r.status)).toEqual(notes.map(() => 200));
+    responses.forEach((response, n) => expect(response.body.data.attributes.notes).toBe(notes[n]));
+    const stamps = responses.map((r) => r.body.data.attributes.updated_in_db_at as string);
+    expect(new Set(stamps).size).toBe(notes.length);
+    const stored = await storedContact(contact.id);
+    const latest = [...stamps].sort().at(-1)!;
+    expect(stored.updatedAt).toBe(latest);
+    expect(stored.notes).toBe(notes[stamps.indexOf(latest)]);
+  });
+
   it("changes only what is sent, stamps notes_saved_at, sets starred_at and replaces tags", async () => {
     const contact = await insertContact(alice.list.id, "Update, Una", { notes: "old", churchName: "First", notesSavedAt: "2025-01-01T00:00:00Z" });
     await insertTags(contact.id, ["old"]);

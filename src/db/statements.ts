@@ -24,6 +24,27 @@ export async function rowsOf(db: Database, queries: SQL[]): Promise<Rows[]> {
 }
 
 /**
+ * Runs `writes` and then reads `queries` in one D1 batch, which is one transaction: the rows are exactly what the
+ * writes left, whatever other requests write at the same time.
+ */
+export async function rowsAfter(db: Database, writes: BuiltQuery[], queries: SQL[]): Promise<Rows[]> {
+  const statements = [
+    ...writes.map((write) => {
+      const { sql: text, params } = write._prepare().getQuery();
+      return db.$client.prepare(text).bind(...params);
+    }),
+    ...queries.map((query) => prepare(db, query)),
+  ];
+  const results = await db.$client.batch<Record<string, unknown>>(statements);
+  return results.slice(writes.length).map((result) => result.results);
+}
+
+/** A query builder's statement (insert, update, delete, or a raw statement), as drizzle prepares it for a batch. */
+export interface BuiltQuery {
+  _prepare(): { getQuery(): { sql: string; params: unknown[] } };
+}
+
+/**
  * One statement's rows as objects. D1 sends rows as arrays beside their column names; asking for them that way
  * and naming the values in a plain loop costs a fraction of D1's own conversion (`all()`), which shows on pages
  * of fifty columns.

@@ -16,7 +16,10 @@ import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
 import { readBody, requestContext } from "./context";
 import type { BatchStatement, RequestContext, ResourceDef, Row } from "./define";
 import { readResourcesById } from "./read";
-import { forcesValues, OVERWRITE_ATTEMPTS, prepareCreate, prepareDelete, prepareUpdate, runBatch, staleError, writeScope, type Changes } from "./write";
+import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
+
+/** How often the items left are written again after others lost a race (each time at least one item drops out). */
+const WRITE_ATTEMPTS = 5;
 
 export type BulkAction = "create" | "update" | "delete";
 
@@ -49,8 +52,7 @@ export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv>
     const ctx = requestContext(c);
     const items = readItems(await readBody(c), types, action);
     await prepareItems(def, action, items, ctx, options);
-    await writeItems(def, action, items, ctx);
-    const written = await readResourcesById(def, action === "delete" ? [] : items.filter((i) => !i.error).map((i) => i.id!), ctx);
+    const written = await writeItems(def, action, items, ctx);
     const documents: ItemDocument[] = items.map((item) => {
       if (item.error) return { errors: item.error.errors, ...(item.id ? { meta: { id: item.id } } : {}) };
       const data = action === "delete" ? item.before : written.get(item.id!);
@@ -144,18 +146,24 @@ async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext
 }
 
 /**
- * Writes every prepared item in one batch. When another request changed one of the rows in between (or took a
- * client id), that item is reported like its single endpoint would report it and the others are written again.
+ * Writes every prepared item and reads back what was written, in one batch. When another request changed one of
+ * the rows in between (or took a client id), that item is reported like its single endpoint would report it and
+ * the others are written again.
  */
-async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext): Promise<void> {
-  for (let attempt = 0; attempt < OVERWRITE_ATTEMPTS; attempt++) {
+async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext): Promise<Map<string, ResourceObject>> {
+  for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const ready = items.filter((item) => !item.error && item.statements);
+    const writes = ready.flatMap((item) => item.statements!);
     try {
-      await runBatch(ctx, ready.flatMap((item) => item.statements!));
-      return;
+      if (writes.length === 0) return new Map();
+      if (action === "delete") {
+        await runBatch(ctx, writes);
+        return new Map();
+      }
+      return await readResourcesById(def, ready.map((item) => item.id!), ctx, writes);
     } catch (error) {
       const losers = isGuardFailure(error) && action === "update" ? await staleItems(def, ready, ctx) : isUniqueViolation(error) && action === "create" ? await takenIds(def, ready, ctx) : [];
-      if (losers.length === 0) throw error;
+      if (losers.length === 0) throw isUniqueViolation(error) ? raceConflict(error) : error;
     }
   }
   throw new ApiError(409, "The records changed while this request was written; please retry");
@@ -167,21 +175,10 @@ async function staleItems(def: ResourceDef, items: Item[], ctx: RequestContext):
     .from(def.table)
     .where(inList(def.idColumn, items.map((i) => i.id!)))) as Array<{ id: string; updatedAt: string }>;
   const current = new Map(rows.map((row) => [row.id, row.updatedAt]));
-  const stale = items.filter((item) => current.get(item.id!) !== item.stored);
+  // An overwrite has no condition on the stored stamp: only a deleted row stops it.
+  const stale = items.filter((item) => current.get(item.id!) === undefined || (!forcesValues(item.input!) && current.get(item.id!) !== item.stored));
   for (const item of stale) {
     const now = current.get(item.id!);
-    if (now !== undefined && forcesValues(item.input!)) {
-      // An overwrite is prepared again on the row as it now is, and written with the others on the next attempt.
-      try {
-        const prepared = await prepareUpdate(def, item.id!, item.input!, ctx);
-        item.statements = prepared.statements;
-        item.stored = prepared.stored;
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        item.error = error;
-      }
-      continue;
-    }
     item.error = now === undefined ? recordNotFound(def.model, item.id!) : staleError(now);
   }
   return stale;

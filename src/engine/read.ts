@@ -8,13 +8,13 @@ import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, inList, inOrder, isCandidateSource, jsonList, not, notAmong, or, q } from "../db/sql";
-import { boundParameters, otherTableReads, rowsOf } from "../db/statements";
+import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 
 type RateRow = { code: string; rate: string };
@@ -423,11 +423,14 @@ async function withRates(ctx: RequestContext, query: SQL, wanted: boolean): Prom
   return [rows, rates as RateRow[]];
 }
 
-/** One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. */
-export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope: SQL | undefined = readScope(def, ctx)) {
+/**
+ * One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. `writes` run first
+ * in the same atomic batch, so an update is answered with the row it wrote.
+ */
+export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope: SQL | undefined = readScope(def, ctx), writes: BatchStatement[] = []) {
   const params = parseDocumentParams(ctx.params);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params), true));
-  const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params));
+  const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params), writes);
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, ctx, extras);
   const included = await loadIncluded(def, [row], params, ctx, extras, [data]);
@@ -447,6 +450,7 @@ async function visibleRow(
   plan: ReadPlan | undefined,
   scope: SQL | undefined,
   wantRates: boolean,
+  writes: BatchStatement[] = [],
 ): Promise<{ row: Row; rates: Map<string, Ratio> }> {
   const byId = sql`${q(def.idColumn)} = ${id}`;
   const select = plan ? plan.selectList(ctx) : sql`${q(def.idColumn)} AS "id"`;
@@ -454,7 +458,8 @@ async function visibleRow(
     sql`SELECT ${select} FROM ${def.table} WHERE ${and([byId, scope])} LIMIT 1`,
     sql`SELECT 1 AS "found" FROM ${def.table} WHERE ${byId} LIMIT 1`,
   ];
-  const [rows, existing, rateRows] = await rowsOf(ctx.db, wantRates ? [...queries, RATES] : queries);
+  const reads = wantRates ? [...queries, RATES] : queries;
+  const [rows, existing, rateRows] = writes.length > 0 ? await rowsAfter(ctx.db, writes as unknown as BuiltQuery[], reads) : await rowsOf(ctx.db, reads);
   if (rows[0]) return { row: plan ? plan.decode(rows)[0] : rows[0], rates: ratesMap((rateRows ?? []) as RateRow[]) };
   if (existing[0] && !isNestedRoute(def, ctx) && !def.scopeHidesRows) throw forbidden(id, def.type);
   throw recordNotFound(def.model, id);
@@ -535,11 +540,13 @@ async function loadIncluded(
  * Several resources by id as their resource objects (no includes), in one query: for answers that hold many
  * written resources, such as bulk endpoints.
  */
-export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext): Promise<Map<string, ResourceObject>> {
-  if (ids.length === 0) return new Map();
+export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext, writes: BatchStatement[] = []): Promise<Map<string, ResourceObject>> {
+  if (ids.length === 0 && writes.length === 0) return new Map();
   const plan = readPlan(def, shapeFor(def, parseDocumentParams(ctx.params), {}));
   const query = sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([readScope(def, ctx), inList(q(def.idColumn), ids)])}`;
-  const [rows, rateRows] = await withRates(ctx, query, plan.usesRates);
-  const extras: ReadExtras = { rates: ratesMap(rateRows) };
+  const reads = plan.usesRates ? [query, RATES] : [query];
+  // `writes` run first in the same atomic batch: the rows answered are the ones they wrote.
+  const [rows, rateRows = []] = writes.length > 0 ? await rowsAfter(ctx.db, writes as unknown as BuiltQuery[], reads) : await rowsOf(ctx.db, reads);
+  const extras: ReadExtras = { rates: ratesMap(rateRows as RateRow[]) };
   return new Map(plan.decode(rows).map((row) => [String(row.id), plan.toResourceObject(row, ctx, extras)]));
 }

@@ -96,8 +96,7 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
     const update = async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       const input = await readInput(c, ctx, types);
-      await updateResource(def, ctx.pathParams.id, input, ctx);
-      return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
+      return jsonApi(c, await updateResource(def, ctx.pathParams.id, input, ctx));
     };
     routes.put(itemPath, update);
     routes.patch(itemPath, update);

@@ -11,7 +11,7 @@ import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFa
 import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
 import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
-import { isNestedRoute, linkableScope, readScope } from "./read";
+import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
@@ -200,11 +200,12 @@ export function forcesValues(input: ResourceInput): boolean {
 }
 
 /**
- * How often an overwrite is prepared again on the new row when another write lands between its read and its
- * write. Each write is still guarded by the row it was prepared from, so rules that read the stored row (task
- * completion) never apply to a row that has since changed.
+ * The updated_at a forced write stamps, computed by the statement itself from the row as it is when it runs: now,
+ * or a second past the stored value when that is not earlier, so every write still moves the stamp forward.
  */
-export const OVERWRITE_ATTEMPTS = 5;
+function forcedUpdatedAt(column: SQLiteColumn, now: string): SQL {
+  return sql`CASE WHEN ${now} > ${column} THEN ${now} ELSE strftime('%Y-%m-%dT%H:%M:%SZ', ${column}, '+1 second') END`;
+}
 
 /** `preloaded`: the stored row when the caller already read it (bulk endpoints read all their rows at once). */
 export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded?: Row) {
@@ -222,8 +223,11 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   }
   throwIfErrors(await def.hooks?.beforeUpdate?.(changes, existing, toWriteInput(id, input), ctx));
   const values = columnValues(def, changes);
-  if (updatedAtKey && stored) values[updatedAtKey] = nextUpdatedAt(stored, ctx.now);
-  const condition = and([sql`${def.idColumn} = ${id}`, stored ? sql`${def.updatedAtColumn!} = ${stored}` : undefined]);
+  // An overwrite is one statement that cannot lose a race: no condition on the stored stamp, which it moves on
+  // from whatever another write left. Any other update applies only to the row its client read.
+  const forced = forcesValues(input);
+  if (updatedAtKey && stored) values[updatedAtKey] = forced ? forcedUpdatedAt(def.updatedAtColumn!, ctx.now) : nextUpdatedAt(stored, ctx.now);
+  const condition = and([sql`${def.idColumn} = ${id}`, stored && !forced ? sql`${def.updatedAtColumn!} = ${stored}` : undefined]);
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx, existing)) ?? [];
   const statements: BatchStatement[] = [
     ctx.db.update(def.table).set(values as never).where(condition!) as unknown as BatchStatement,
@@ -233,22 +237,21 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   return { statements, stored };
 }
 
-export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { statements } = await prepareUpdate(def, id, input, ctx);
-    try {
-      await runBatch(ctx, statements);
-      return;
-    } catch (error) {
-      if (!isGuardFailure(error)) throw error;
-      // Someone else wrote between our read and our write. An overwrite is applied again to what they wrote.
-      if (forcesValues(input) && attempt < OVERWRITE_ATTEMPTS) continue;
-      if (forcesValues(input)) throw conflict("The record kept changing while this request was written; please retry");
-      // Otherwise the client's copy is stale: report the value that beat it.
-      const current = await fetchWritableRow(def, id, ctx);
-      const keys = propertyKeys(def.table);
-      throw staleError(String(current[keys.get(def.updatedAtColumn!.name)!]));
-    }
+/**
+ * Updates a record and answers it as written: the write and the read of the answer are one atomic D1 batch, so a
+ * write that lands right after this one never shows in this answer. `scope`: which rows the answer may show.
+ */
+export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
+  const { statements } = await prepareUpdate(def, id, input, ctx);
+  try {
+    return await showResource(def, id, ctx, scope ?? readScope(def, ctx), statements);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw raceConflict(error);
+    if (!isGuardFailure(error)) throw error;
+    // The row changed since the client's copy (or, for an overwrite, was deleted): report what is there now.
+    const current = await fetchWritableRow(def, id, ctx);
+    const keys = propertyKeys(def.table);
+    throw staleError(String(current[keys.get(def.updatedAtColumn!.name)!]));
   }
 }
 
@@ -272,7 +275,11 @@ export async function runBatch(ctx: RequestContext, statements: BatchStatement[]
     await ctx.db.batch(statements as [BatchStatement, ...BatchStatement[]]);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    // The database error stays as the cause so callers (bulk writes) can still tell which rule failed.
-    throw Object.assign(conflict("Another request has just stored a conflicting record; reload and try again"), { cause: error });
+    throw raceConflict(error);
   }
+}
+
+/** A unique-constraint failure of a write: a concurrent request won the race. The database error stays as the cause (bulk writes tell rules apart by it). */
+export function raceConflict(error: unknown): ApiError {
+  return Object.assign(conflict("Another request has just stored a conflicting record; reload and try again"), { cause: error });
 }

@@ -19,10 +19,10 @@ userRoutes.get("/", async (c) => {
 const update = async (c: Context<AppEnv>) => {
   const ctx = requestContext(c);
   const input = readResourceDocument(await readBody(c), [userResource.type]);
-  await updateResource(userResource, ctx.viewer.id, input, ctx);
+  const document = await updateResource(userResource, ctx.viewer.id, input, ctx);
   // The default list and time zone are part of the remembered viewer.
   forgetViewer(ctx.viewer.id);
-  return jsonApi(c, await showResource(userResource, ctx.viewer.id, ctx));
+  return jsonApi(c, document);
 };
 userRoutes.put("/", update);
 userRoutes.patch("/", update);
