@@ -18,11 +18,14 @@ import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
 import { batchItemD1, isBatchItem } from "./auth/batch-items";
+import { health, HEALTH_PATH } from "./health";
+import { logRequest } from "./request-log";
+import { configured } from "./settings";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-function errorResponse(c: Context, error: ApiError): Response {
-  return c.body(JSON.stringify(error.toDocument()), error.status as 400, {
+function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  return c.body(JSON.stringify(error.toDocument(c.get("requestId"))), error.status as 400, {
     "Content-Type": JSONAPI_CONTENT_TYPE,
     ...error.headers,
   });
@@ -50,11 +53,12 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
   app.use(async (c, next) => {
-    // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
+    const startedAt = Date.now();
     const metrics = d1Metrics(c.env);
-    c.set("db", database(batchItemD1(c.req.raw) ?? metrics?.db ?? c.env.DB));
+    c.set("db", database(batchItemD1(c.req.raw) ?? metrics.db));
     await next();
-    metrics?.report(c.res.headers);
+    metrics.report(c.res.headers);
+    logRequest(c, startedAt, metrics.totals());
   });
   app.use(
     "/api/*",
@@ -71,6 +75,12 @@ export function createApp(): Hono<AppEnv> {
     await etag()(c, next);
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
+  });
+  // Before the settings and the token: a broken deployment's health check says what is broken.
+  app.get(HEALTH_PATH, health);
+  app.use("/api/v2/*", async (c, next) => {
+    configured(c.env);
+    await next();
   });
   app.use("/api/v2/*", authenticate, rateLimit);
   // Requests the batch endpoint or the queue consumer build are marked by identity, never by a header.
@@ -91,7 +101,8 @@ export function createApp(): Hono<AppEnv> {
   app.notFound((c) => errorResponse(c, routeNotFound()));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: String(error), stack: (error as Error)?.stack }));
+    // The Error itself, so Workers Logs maps its stack to src/ through the uploaded source maps.
+    console.error(error);
     return errorResponse(c, internalError());
   });
   return app;
