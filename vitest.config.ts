@@ -28,6 +28,8 @@ export default defineConfig(async () => {
       setupFiles: ["./test/setup.ts"],
       include: ["test/**/*.test.ts"],
       testTimeout: 20_000,
+      // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
+      onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       hookTimeout: 30_000,
     },
   };

@@ -19,11 +19,14 @@ import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
 import { batchItemD1, isBatchItem } from "./auth/batch-items";
+import { health, HEALTH_PATH } from "./health";
+import { logRequest } from "./request-log";
+import { configured } from "./settings";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
-function errorResponse(c: Context, error: ApiError): Response {
-  return c.body(JSON.stringify(error.toDocument()), error.status as 400, {
+function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  return c.body(JSON.stringify(error.toDocument(c.get("requestId"))), error.status as 400, {
     "Content-Type": JSONAPI_CONTENT_TYPE,
     ...error.headers,
   });
@@ -51,16 +54,18 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
   app.use(async (c, next) => {
+    const startedAt = Date.now();
     // One D1 session per request (src/db/session.ts); a /batch item runs in its batch's.
     const session = batchItemD1(c.req.raw) ?? requestSession(c.env.DB, c.req.raw);
-    // Load tests set BENCH_METRICS to get per-request D1 counts in X-D1-* headers (src/db/metrics.ts).
+    // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
     const metrics = d1Metrics(c.env, session);
     c.set("session", session);
-    c.set("db", database(metrics?.db ?? session));
+    c.set("db", database(metrics.db));
     await next();
     const bookmark = session.getBookmark();
     if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
-    metrics?.report(c.res.headers);
+    metrics.report(c.res.headers);
+    logRequest(c, startedAt, metrics.totals());
   });
   app.use(
     "/api/*",
@@ -77,6 +82,12 @@ export function createApp(): Hono<AppEnv> {
     await etag()(c, next);
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
+  });
+  // Before the settings and the token: a broken deployment's health check says what is broken.
+  app.get(HEALTH_PATH, health);
+  app.use("/api/v2/*", async (c, next) => {
+    configured(c.env);
+    await next();
   });
   app.use("/api/v2/*", authenticate, rateLimit);
   // Requests the batch endpoint or the queue consumer build are marked by identity, never by a header.
@@ -97,7 +108,8 @@ export function createApp(): Hono<AppEnv> {
   app.notFound((c) => errorResponse(c, routeNotFound()));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
-    console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: String(error), stack: (error as Error)?.stack }));
+    // The Error itself, so Workers Logs maps its stack to src/ through the uploaded source maps.
+    console.error(error);
     return errorResponse(c, internalError());
   });
   return app;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
-import { errorOf, post, request } from "./helpers/api";
+import { errorOf, post, recordedDocument, request } from "./helpers/api";
 import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -222,10 +222,10 @@ describe("POST /api/v2/batch", () => {
     const entries = response.body as Entry[];
     expect(entries.map((e) => e.status)).toEqual([405, 405, 405, 400, 400, 400, 200]);
     expect(entries[0].headers).toMatchObject({ "Content-Type": "application/vnd.api+json; charset=utf-8", Allow: "GET, POST, PUT, PATCH, DELETE" });
-    expect(JSON.parse(entries[0].body)).toEqual({
+    expect(recordedDocument(entries[0])).toEqual({
       errors: [{ status: "405", title: "Method Not Allowed", detail: "HEAD is not allowed in a batch request; use GET, POST, PUT, PATCH or DELETE" }],
     });
-    expect(JSON.parse(entries[3].body).errors[0]).toEqual({ status: "400", title: "Bad Request", detail: "Each batch request needs a path" });
+    expect(recordedDocument(entries[3]).errors[0]).toEqual({ status: "400", title: "Bad Request", detail: "Each batch request needs a path" });
   });
 
   it("refuses bulk endpoints and the batch endpoint itself inside a batch with a 403 item", async () => {
@@ -245,7 +245,7 @@ describe("POST /api/v2/batch", () => {
     const entries = response.body as Entry[];
     expect(entries.map((e) => e.status)).toEqual([403, 403, 403, 403, 403, 403, 403]);
     for (const entry of entries) {
-      expect(JSON.parse(entry.body)).toEqual({ errors: [{ status: "403", title: "Forbidden", detail: "You cannot access this endpoint from within a batch request" }] });
+      expect(recordedDocument(entry)).toEqual({ errors: [{ status: "403", title: "Forbidden", detail: "You cannot access this endpoint from within a batch request" }] });
     }
     expect(await storedPreferences(alice.list.id)).toHaveLength(before);
 

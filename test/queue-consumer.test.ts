@@ -8,7 +8,7 @@ import type { BackgroundBatchMessage } from "../src/env";
 import { formatTimestamp } from "../src/jsonapi/time";
 import { claimRequest, storeResponse } from "../src/queue/claims";
 import { retryDelaySeconds } from "../src/queue/consumer";
-import { get } from "./helpers/api";
+import { get, recordedDocument } from "./helpers/api";
 import { addToList, createAccountList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 const QUEUE = "background-batch-requests";
@@ -146,7 +146,7 @@ describe("background batch queue consumer", () => {
     const { ids, result } = await deliver([{ requestId: id }], { attempts: 3, bindings: brokenBindings });
     expect(result.explicitAcks).toEqual([]);
     expect(result.retryMessages).toEqual([{ msgId: ids[0], delaySeconds: 60 }]);
-    expect(await row(id)).toMatchObject({ state: "pending", claimedAt: null, attempts: 1, lastError: "Error: JWT_SECRET is not configured", responseStatus: null });
+    expect(await row(id)).toMatchObject({ state: "pending", claimedAt: null, attempts: 1, lastError: "Error: The service is not configured: JWT_SECRET is not set", responseStatus: null });
     expect([1, 2, 3, 4, 5, 6, 7].map(retryDelaySeconds)).toEqual([15, 30, 60, 120, 240, 480, 600]);
 
     // The retried message then runs it normally.
@@ -256,7 +256,7 @@ describe("dead-letter queue consumer", () => {
     for (const id of [pending, abandoned]) {
       const stored = await row(id);
       expect(stored).toMatchObject({ state: "failed", responseStatus: 500, responseHeaders: { "Content-Type": "application/vnd.api+json; charset=utf-8" } });
-      expect(JSON.parse(stored.responseBody!)).toEqual({
+      expect(recordedDocument({ body: stored.responseBody!, headers: stored.responseHeaders! })).toEqual({
         errors: [{ status: "500", title: "Internal Server Error", detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }],
       });
     }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { SessionBinding } from "../src/db/session";
 import { sharedRoundTrips } from "../src/db/shared-round-trips";
-import { get, post } from "./helpers/api";
+import { get, post, recordedDocument } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
 
 /** env.DB with a count of the calls that reach it. */
@@ -82,12 +82,12 @@ describe("shared D1 round trips", () => {
     const singles = [];
     for (const path of paths) {
       const response = await get(path, viewer.token);
-      singles.push({ status: response.status, body: response.text });
+      singles.push({ status: response.status, body: response.body });
     }
     const batch = await post("/api/v2/batch", { requests: paths.map((path) => ({ method: "GET", path })) }, viewer.token, { raw: true });
     expect(batch.status).toBe(200);
-    const entries = batch.body as Array<{ status: number; body: string }>;
-    expect(entries.map((e) => ({ status: e.status, body: e.body }))).toEqual(singles);
+    const entries = batch.body as Array<{ status: number; headers: Record<string, string>; body: string }>;
+    expect(entries.map((e) => ({ status: e.status, body: recordedDocument(e) }))).toEqual(singles);
     expect(entries.map((e) => e.status)).toEqual([200, 200, 200, 200, 200, 404]);
   });
 });

@@ -100,17 +100,23 @@ describe("transport", () => {
       throw new Error("secret detail of a failure");
     });
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const requests = vi.spyOn(console, "log").mockImplementation(() => {});
     const response = await app.request("/unexpected", {}, env);
-    const log = logged.mock.calls.map((call) => String(call[0])).join("\n");
+    const errors = logged.mock.calls.map((call) => call[0]);
+    const lines = requests.mock.calls.map((call) => JSON.parse(String(call[0])));
     logged.mockRestore();
-    // The details go to the log, with the request id the client sees.
-    expect(log).toContain("secret detail of a failure");
+    requests.mockRestore();
+    // The Error itself goes to the log (its stack maps to src/), and the request's line names the request id the client sees.
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(Error);
+    expect((errors[0] as Error).message).toBe("secret detail of a failure");
     expect(response.status).toBe(500);
     expect(response.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
     expect(response.headers.get("x-frame-options")).toBe("SAMEORIGIN");
-    expect(response.headers.get("x-request-id")).toBeTruthy();
-    expect(await response.json()).toEqual({ errors: [{ status: "500", title: "Internal Server Error" }] });
-    expect(log).toContain(response.headers.get("x-request-id")!);
+    const requestId = response.headers.get("x-request-id");
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await response.json()).toEqual({ errors: [{ status: "500", title: "Internal Server Error", meta: { request_id: requestId } }] });
+    expect(lines).toEqual([expect.objectContaining({ level: "error", request_id: requestId, route: "/unexpected", status: 500 })]);
   });
 
   it("sets the security headers, a request id, an ETag and answers If-None-Match with 304", async () => {

@@ -7,6 +7,7 @@ import { batchItemViewer } from "./batch-items";
 import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
 import { InvalidTokenError, verifyToken } from "./token";
+import { configured } from "../settings";
 
 const { users, accountListUsers, accountListCoaches } = schema;
 
@@ -49,10 +50,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const token = bearerToken(c.req.header("authorization"), c.req.url);
   if (!token) throw unauthorized("An access token is required: send Authorization: Bearer <token>");
-  if (!c.env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
   let userId: string;
   try {
-    userId = (await verifyToken(c.env.JWT_SECRET, token)).user_id;
+    userId = (await verifyToken(configured(c.env).verificationSecrets, token)).user_id;
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;

@@ -48,8 +48,11 @@ function isCanonicalBase64Url(segment: string): boolean {
   }
 }
 
-/** Verifies form, signature, algorithm and expiry strictly; both claims are required. */
-export async function verifyToken(secret: string, token: string): Promise<TokenClaims> {
+/**
+ * Verifies form, signature, algorithm and expiry strictly; both claims are required. A token signed with any of the
+ * secrets is accepted (the current one and, during a rotation, the previous one).
+ */
+export async function verifyToken(secrets: string | readonly string[], token: string): Promise<TokenClaims> {
   const segments = token.split(".");
   if (segments.length !== 3 || !segments.every(isCanonicalBase64Url)) throw new InvalidTokenError("The access token is malformed");
   let header: unknown;
@@ -63,7 +66,7 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
   if ((header as { alg?: unknown }).alg !== TOKEN_ALGORITHM) throw new InvalidTokenError("The access token must be signed with HS256");
   let payload: Record<string, unknown>;
   try {
-    payload = (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
+    payload = await verifyWithAny(token, typeof secrets === "string" ? [secrets] : secrets);
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "JwtTokenExpired") throw new InvalidTokenError("The access token has expired");
@@ -73,4 +76,17 @@ export async function verifyToken(secret: string, token: string): Promise<TokenC
   if (typeof payload.exp !== "number") throw new InvalidTokenError("The access token has no expiry (exp)");
   if (typeof payload.user_id !== "string" || payload.user_id === "") throw new InvalidTokenError("The access token names no user (user_id)");
   return { user_id: payload.user_id, exp: payload.exp };
+}
+
+/** The payload of a token whose signature one of the secrets makes; the last secret's error otherwise. */
+async function verifyWithAny(token: string, secrets: readonly string[]): Promise<Record<string, unknown>> {
+  for (const [index, secret] of secrets.entries()) {
+    try {
+      return (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
+    } catch (error) {
+      const wrongKey = error instanceof Error && error.name === "JwtTokenSignatureMismatched";
+      if (!wrongKey || index === secrets.length - 1) throw error;
+    }
+  }
+  throw new Error("No secret to verify the token with");
 }

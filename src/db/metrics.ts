@@ -1,10 +1,10 @@
 /**
- * Opt-in D1 accounting for load tests (`npm run bench`). When the BENCH_METRICS binding is set, each request
- * gets a counting wrapper around the D1 binding and its response carries:
+ * Per-request D1 accounting. Each request gets a counting wrapper around the D1 binding; its totals go into the
+ * request's log line (src/request-log.ts). Load tests (`npm run bench`) set the BENCH_METRICS binding to also get
+ * them on the response:
  *   X-D1-Round-Trips  calls to D1 (a batch of statements is one call),
  *   X-D1-Queries      SQL statements run,
  *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported).
- * Without the binding the real binding is used untouched: production pays one property read per request.
  */
 
 import { firstOf } from "./statements";
@@ -113,20 +113,36 @@ function countingD1(db: D1Database, binding: BindingInternals, tally: Tally): D1
   return counted as unknown as D1Database;
 }
 
+export interface D1Totals {
+  roundTrips: number;
+  statements: number;
+  rowsRead: number;
+  /** Some calls did not report the rows they read: rowsRead is a lower bound. */
+  rowsIncomplete: boolean;
+}
+
 export interface D1Metrics {
   /** The binding to hand to drizzle for this request. */
   db: D1Database;
-  /** Writes the X-D1-* headers onto the finished response. */
+  /** What the request has cost so far. */
+  totals(): D1Totals;
+  /** Writes the X-D1-* headers onto the finished response when BENCH_METRICS is set. */
   report(headers: Headers): void;
 }
 
-/** A counting wrapper around the request's D1 session when BENCH_METRICS is set, otherwise undefined. */
-export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metrics | undefined {
-  if (!(env as { BENCH_METRICS?: unknown }).BENCH_METRICS) return undefined;
+/**
+ * A counting wrapper around the request's D1 session. Load tests (BENCH_METRICS) also read the rows a raw()
+ * statement reads, through the binding's own query endpoint; that bypasses the session, which only a load test on
+ * one local database may do, so elsewhere raw() statements are counted without their rows.
+ */
+export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metrics {
   const tally: Tally = { roundTrips: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
+  const onResponse = Boolean((env as { BENCH_METRICS?: unknown }).BENCH_METRICS);
   return {
-    db: countingD1(session, env.DB as unknown as BindingInternals, tally),
+    db: countingD1(session, onResponse ? (env.DB as unknown as BindingInternals) : {}, tally),
+    totals: () => ({ ...tally }),
     report(headers) {
+      if (!onResponse) return;
       try {
         headers.set("X-D1-Round-Trips", String(tally.roundTrips));
         headers.set("X-D1-Queries", String(tally.statements));

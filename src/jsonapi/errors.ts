@@ -24,6 +24,7 @@ const REASON_PHRASES: Record<number, string> = {
   415: "Unsupported Media Type",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 export function reasonPhrase(status: number): string {
@@ -48,8 +49,10 @@ export class ApiError extends Error {
     this.headers = headers;
   }
 
-  toDocument(): { errors: ErrorObject[] } {
-    return { errors: this.errors };
+  /** The error document; each error's meta names the request, so a report of it leads to its log line. */
+  toDocument(requestId?: string): { errors: ErrorObject[] } {
+    if (!requestId) return { errors: this.errors };
+    return { errors: this.errors.map((error) => ({ ...error, meta: { ...error.meta, request_id: requestId } })) };
   }
 }
 
@@ -66,7 +69,7 @@ export const recordNotFound = (model: string, id: string) =>
 
 export const routeNotFound = () => new ApiError(404, [{ detail: "Route not found" }]);
 
-/** Anything unexpected: status and title only, no details leave the service. */
+/** Anything unexpected: status and title only (and the request id in meta), no details leave the service. */
 export const internalError = () => new ApiError(500);
 
 export const conflict = (detail: string, source?: ErrorObject["source"]) =>

@@ -61,37 +61,26 @@ export function addMonths(date: string, months: number): string {
   return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastDay))).toISOString().slice(0, 10);
 }
 
-/** The calendar date and the UTC instant of its start, in an IANA time zone. */
+/**
+ * The few Temporal members used here. workerd provides Temporal under the `temporal` compatibility flag
+ * (wrangler.toml); TypeScript's ES2022 library does not declare it yet.
+ */
+declare const Temporal: {
+  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): { toPlainDate(): { toString(): string } } } };
+  PlainDate: { from(date: string): { toZonedDateTime(options: { timeZone: string }): { epochMilliseconds: number } } };
+};
+
+/** The calendar date (`YYYY-MM-DD`) at `now` in an IANA time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return parts; // en-CA formats as YYYY-MM-DD
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString();
 }
 
-/** UTC timestamp of local midnight starting `date` in `timeZone`. */
+/**
+ * UTC timestamp of the first instant of `date` in `timeZone`: local midnight, or, on a day whose midnight a DST
+ * change skips (America/Santiago 2026-09-06), the first local time that exists (01:00).
+ */
 export function startOfDayUtc(date: string, timeZone: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const guess = Date.UTC(y, m - 1, d);
-  const offset = zoneOffsetMinutes(timeZone, new Date(guess));
-  const first = guess - offset * 60_000;
-  // Re-check the offset at the computed instant (it differs across a DST change).
-  const corrected = guess - zoneOffsetMinutes(timeZone, new Date(first)) * 60_000;
-  return formatTimestamp(new Date(corrected));
-}
-
-export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+  return formatTimestamp(new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds));
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

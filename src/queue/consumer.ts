@@ -14,6 +14,10 @@ import { ApiError } from "../jsonapi/errors";
 import { recordError, recordResponse, refusalInsideBatch, type RecordedResponse } from "../resources/batch/items";
 import { claimRequest, recordDeadLetter, releaseClaim, storeResponse, type Claim } from "./claims";
 import { buildStoredRequest } from "./stored-request";
+import { configured } from "../settings";
+
+/** What became of a message; each message's outcome is logged once (see consumeQueue). */
+type Outcome = "stored" | "already settled" | "claimed elsewhere" | "rate limited" | "failed" | "dead-lettered" | "no request id";
 
 export const TOKEN_LIFETIME_SECONDS = 300;
 const RETRY_BASE_SECONDS = 15;
@@ -41,8 +45,7 @@ function log(message: string, fields: Record<string, unknown> = {}): void {
 }
 
 async function runClaimed(app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext, claim: Claim): Promise<RecordedResponse> {
-  if (!env.JWT_SECRET) throw new Error("JWT_SECRET is not configured");
-  const token = await mintToken(env.JWT_SECRET, claim.ownerId, TOKEN_LIFETIME_SECONDS);
+  const token = await mintToken(configured(env).signingSecret, claim.ownerId, TOKEN_LIFETIME_SECONDS);
   const request = buildStoredRequest(claim, token);
   const refusal = refusalInsideBatch(request.method, new URL(request.url), "background");
   if (refusal) return recordError(refusal);
@@ -54,38 +57,47 @@ async function runClaimed(app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContex
   );
 }
 
-async function processMessage(message: Message<unknown>, db: Database, app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext): Promise<void> {
+async function processMessage(message: Message<unknown>, db: Database, app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext): Promise<Outcome> {
   const requestId = requestIdOf(message.body);
   if (!requestId) {
-    log("background batch message without a request id", { messageId: message.id });
     message.ack();
-    return;
+    return "no request id";
   }
   let claim: Claim;
   try {
     const outcome = await claimRequest(db, requestId);
-    if (outcome.kind === "settled") return message.ack();
-    if (outcome.kind === "busy") return message.retry({ delaySeconds: outcome.retryInSeconds });
+    if (outcome.kind === "settled") {
+      message.ack();
+      return "already settled";
+    }
+    if (outcome.kind === "busy") {
+      message.retry({ delaySeconds: outcome.retryInSeconds });
+      return "claimed elsewhere";
+    }
     claim = outcome.claim;
   } catch (error) {
     log("could not claim a background batch request", { requestId, error: String(error) });
-    return message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    return "failed";
   }
   try {
     const response = await runClaimed(app, env, ctx, claim);
     if (response.status === 429) {
       // The owner's request budget is spent and the request did not run: it is not a result, try again later.
       await releaseClaim(db, claim, "rate limited");
-      return message.retry({ delaySeconds: retryAfterSeconds(response) ?? retryDelaySeconds(message.attempts) });
+      message.retry({ delaySeconds: retryAfterSeconds(response) ?? retryDelaySeconds(message.attempts) });
+      return "rate limited";
     }
     await storeResponse(db, claim, response);
     message.ack();
+    return "stored";
   } catch (error) {
     log("background batch request failed to run", { requestId, attempts: message.attempts, error: String(error) });
     await releaseClaim(db, claim, String(error)).catch((releaseError) =>
       log("could not release a background batch request", { requestId, error: String(releaseError) }),
     );
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    return "failed";
   }
 }
 
@@ -93,18 +105,33 @@ async function processMessage(message: Message<unknown>, db: Database, app: Hono
 const deadLetterFailure = () =>
   recordError(new ApiError(500, [{ detail: "This request could not be run: the background batch service failed repeatedly and gave up on it" }]));
 
-async function processDeadLetter(message: Message<unknown>, db: Database): Promise<void> {
+async function processDeadLetter(message: Message<unknown>, db: Database): Promise<Outcome> {
   const requestId = requestIdOf(message.body);
-  if (!requestId) return message.ack();
+  if (!requestId) {
+    message.ack();
+    return "no request id";
+  }
   try {
     const outcome = await recordDeadLetter(db, requestId, deadLetterFailure());
-    if (outcome.kind === "busy") return message.retry({ delaySeconds: outcome.retryInSeconds });
-    if (outcome.kind === "recorded") log("background batch request dead-lettered", { requestId });
+    if (outcome.kind === "busy") {
+      message.retry({ delaySeconds: outcome.retryInSeconds });
+      return "claimed elsewhere";
+    }
     message.ack();
+    return outcome.kind === "recorded" ? "dead-lettered" : "already settled";
   } catch (error) {
     log("could not record a dead-lettered background batch request", { requestId, error: String(error) });
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    return "failed";
   }
+}
+
+/** One line per message: which request, which delivery, what became of it. */
+function logOutcome(queue: string, message: Message<unknown>, outcome: Outcome): void {
+  const line = { message: "queue message", queue, message_id: message.id, request_id: requestIdOf(message.body) ?? null, attempts: message.attempts, outcome };
+  const failed = outcome === "failed" || outcome === "dead-lettered" || outcome === "no request id";
+  if (failed) console.error(JSON.stringify({ level: "error", ...line }));
+  else console.log(JSON.stringify({ level: "info", ...line }));
 }
 
 /**
@@ -116,7 +143,10 @@ export async function consumeQueue(batch: MessageBatch<unknown>, env: Bindings, 
   // The dead-letter queue is named after the queue it serves (wrangler.toml).
   const deadLetters = batch.queue.endsWith("-dlq");
   const results = await Promise.allSettled(
-    batch.messages.map((message) => (deadLetters ? processDeadLetter(message, db) : processMessage(message, db, app, env, ctx))),
+    batch.messages.map(async (message) => {
+      const outcome = await (deadLetters ? processDeadLetter(message, db) : processMessage(message, db, app, env, ctx));
+      logOutcome(batch.queue, message, outcome);
+    }),
   );
   // A message left neither acknowledged nor retried would count as delivered once the handler returns;
   // failing the delivery makes the queue retry it instead.

@@ -44,7 +44,29 @@ export async function request(method: string, path: string, options: RequestOpti
     }
   }
   if (!options.raw && text !== "" && response.status !== 304) assertJsonApiDocument(response, parsed);
-  return { status: response.status, headers: response.headers, text, body: parsed };
+  return { status: response.status, headers: response.headers, text, body: withoutRequestIds(parsed, response.headers.get("X-Request-Id")) };
+}
+
+/**
+ * Every error names the request it answers in `meta.request_id`, the same id as the X-Request-Id header. Checked
+ * here for every error document the tests receive, then taken out, so tests compare the rest of each error.
+ */
+export function withoutRequestIds<T>(document: T, requestId: string | null | undefined): T {
+  const errors = (document as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return document;
+  expect(requestId, "an error answer without a request id").toMatch(/^[0-9a-f-]{36}$/);
+  const stripped = errors.map((error: { meta?: Record<string, unknown> }) => {
+    expect(error.meta?.request_id, "each error's meta.request_id is the answer's X-Request-Id").toBe(requestId);
+    const { request_id: _, ...meta } = error.meta!;
+    const { meta: __, ...rest } = error;
+    return Object.keys(meta).length ? { ...rest, meta } : rest;
+  });
+  return { ...document, errors: stripped };
+}
+
+/** The document of a recorded answer (a batch item, a stored background response), checked as above. */
+export function recordedDocument(answer: { body: string; headers: Record<string, string> }) {
+  return withoutRequestIds(JSON.parse(answer.body), answer.headers["X-Request-Id"] ?? answer.headers["x-request-id"]);
 }
 
 /** Schema validation costs about a millisecond per resource; very long lists are checked by their first and last items. */

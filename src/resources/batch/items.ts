@@ -3,7 +3,7 @@
  * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
  */
 import { ApiError, internalError } from "../../jsonapi/errors";
-import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE } from "../../jsonapi/respond";
+import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "../../jsonapi/respond";
 
 export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
 
@@ -68,7 +68,7 @@ export async function recordResponse(response: Response): Promise<RecordedRespon
  */
 export function recordError(error: ApiError): RecordedResponse {
   const headers = new Headers({ ...everyAnswerHeaders(), "Content-Type": JSONAPI_CONTENT_TYPE, ...error.headers });
-  return { status: error.status, headers: headerObject(headers), body: JSON.stringify(error.toDocument()) };
+  return { status: error.status, headers: headerObject(headers), body: JSON.stringify(error.toDocument(headers.get(REQUEST_ID_HEADER) ?? undefined)) };
 }
 
 /** Like the app's own answer to anything unexpected: no details leave the service. */
