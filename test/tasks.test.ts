@@ -91,7 +91,7 @@ describe("creating tasks", () => {
     expect(response.body.data.relationships.contacts.data).toEqual([link("contacts", w.contact.anna), link("contacts", w.contact.mark)]);
     const included = response.body.included.find((entry: { id: string }) => entry.id === first);
     expect(included.relationships.contact.data).toEqual(link("contacts", w.contact.anna));
-    expect(included.relationships.task.data).toEqual(link("tasks", id));
+    expect(included.relationships.activity.data).toEqual(link("tasks", id));
   });
 
   it("goes to the viewer's default list when no account list is sent", async () => {

@@ -3,15 +3,20 @@ import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks
 import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
 import { q } from "../../db/sql";
 import { accountListRelationship, checkSameList } from "../../engine/account-list-scope";
-import { boolean, computed, integer, stored, string, timestamp } from "../../engine/attributes";
+import { boolean, computed, integer, string, timestamp } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
 import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
+import { listOwner, ownedScopes, ownerRelationship } from "../../engine/owned";
+import { contactOwner } from "../people/owners";
+import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
 import { overdue, TASK_TAGS, taskFilters } from "./filters";
 import { contactTarget } from "../donations/list-records";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { checkNewLinkIds, contactName, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
+
+const taskOwner = listOwner("tasks", "Task", tasks.id, tasks.accountListId);
 
 const activityContactsRowOrder = sql`${activityContacts}.rowid`;
 
@@ -28,10 +33,12 @@ export const activityContactResource = defineResource({
   type: "activity_contacts",
   model: "ActivityContact",
   table: activityContacts,
+  ...ownedScopes(taskOwner, activityContacts.taskId),
   attributes: {},
   relationships: {
-    task: belongsTo("tasks", activityContacts.taskId),
-    contact: belongsTo("contacts", activityContacts.contactId),
+    // Named `activity` as the original's model and the clients name it.
+    activity: ownerRelationship(taskOwner, activityContacts.taskId),
+    contact: ownerRelationship(contactOwner, activityContacts.contactId),
   },
 });
 
@@ -39,8 +46,13 @@ export const commentResource = defineResource({
   type: "comments",
   model: "Comment",
   table: comments,
-  attributes: { body: stored(comments.body) },
-  relationships: { person: belongsTo("people", comments.personId) },
+  ...ownedScopes(taskOwner, comments.taskId),
+  attributes: { body: string(comments.body, { required: true }) },
+  relationships: {
+    person: belongsTo("people", comments.personId, { nullable: true, check: (id, ctx) => checkVisiblePerson(id, ctx) }),
+    // The parent, fixed by the route or the task a comment is sideposted with; listed only when asked for.
+    task: ownerRelationship(taskOwner, comments.taskId, { default: false }),
+  },
 });
 
 /**
