@@ -22,7 +22,7 @@ import { defineResource, type AttributeDef, type BatchStatement, type RequestCon
 import { ownedScopes, ownerRelationship } from "../../engine/owned";
 import { onePrimaryHooks } from "../../engine/primary";
 import { contactOwner, personOwner } from "./owners";
-import { hasMany } from "../../engine/relationships";
+import { hasMany, sideposted } from "../../engine/relationships";
 import { usersSharingAList } from "../users/resource";
 
 /**
@@ -49,7 +49,9 @@ const DAY = { min: 1, max: 31 };
 const MONTH = { min: 1, max: 12 };
 const YEAR = { min: 1, max: 9999 };
 
-const ofPerson = (type: string, table: PersonDetailTable | typeof familyRelationships) => hasMany(type, table.id, table.personId, people.id);
+/** A person's details of one kind, written with the person when sideposted. */
+const ofPerson = (type: string, table: PersonDetailTable | typeof familyRelationships) =>
+  sideposted(hasMany(type, table.id, table.personId, people.id), { parent: "person" });
 
 export const personResource = defineResource({
   type: "people",
