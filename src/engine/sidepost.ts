@@ -84,6 +84,9 @@ export async function sidepostWrites(
           pointer: `/data/relationships/${name}/data/${index}/type`,
         });
       }
+      if (linkages.findIndex((other) => other.id === linkage.id) !== index) {
+        throw badRequest(`${rel.type} ${linkage.id} is listed more than once`, { pointer: `/data/relationships/${name}/data/${index}` });
+      }
     });
     const target = resourceFor(rel.resource ?? rel.type);
     if (!target) throw new Error(`${def.type}.${name}: no declaration for ${rel.type}`);
@@ -94,6 +97,20 @@ export async function sidepostWrites(
     result.includePaths.push(name, ...written.includePaths.map((path) => `${name}.${path}`));
   }
   return result;
+}
+
+/**
+ * The new client ids each request has given out so far, per type: two records of one bulk request cannot both
+ * take the same new id (neither is stored yet when the other is prepared), so the second is refused by itself.
+ */
+const claimedInRequest = new WeakMap<RequestContext, Set<string>>();
+
+function claimNewId(ctx: RequestContext, def: ResourceDef, id: string): void {
+  const claimed = claimedInRequest.get(ctx) ?? new Set<string>();
+  claimedInRequest.set(ctx, claimed);
+  const key = `${def.type} ${id}`;
+  if (claimed.has(key)) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+  claimed.add(key);
 }
 
 async function ownedWrites(
@@ -134,6 +151,7 @@ async function ownedWrites(
       } else if (row) {
         result.statements.push(...(await writer.prepareUpdate(target, id, input, ctx, row)).statements);
       } else {
+        claimNewId(ctx, target, id);
         result.statements.push(...(await writer.prepareCreate(target, input, ctx, { [parent]: parentId })).statements);
       }
     } catch (error) {
@@ -179,6 +197,45 @@ function parentKey(def: ResourceDef, parent: string): string {
 
 function propertyOf(def: ResourceDef, columnName: string): string {
   return Object.entries(getTableColumns(def.table)).find(([, column]) => column.name === columnName)![0];
+}
+
+type NestedInput = Pick<ResourceInput, "relationships" | "included">;
+
+/** The included entries a to-many relationship of the request references, with their ids. */
+function referencedEntries(input: NestedInput, relationship: string) {
+  const value = input.relationships[relationship] as { data?: unknown } | undefined;
+  if (!value || !Array.isArray(value.data)) return [];
+  const entries: Array<{ id: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: { id?: unknown } }> }> = [];
+  for (const linkage of value.data as Array<{ type?: unknown; id?: unknown }>) {
+    if (typeof linkage?.type !== "string" || typeof linkage.id !== "string") continue;
+    const id = linkage.id.toLowerCase();
+    const entry = input.included.find((e) => {
+      const candidate = e as Record<string, unknown> | null;
+      return typeof candidate === "object" && candidate !== null && candidate.type === linkage.type && String(candidate.id).toLowerCase() === id;
+    }) as { attributes?: Record<string, unknown>; relationships?: Record<string, { data?: { id?: unknown } }> } | undefined;
+    if (entry) entries.push({ id, attributes: entry.attributes ?? {}, relationships: entry.relationships ?? {} });
+  }
+  return entries;
+}
+
+/**
+ * The records `toOne` names in the included entries of `relationship` that are written (not destroyed), for
+ * the parent's own rules (a task checks the contacts its new activity contacts link). Malformed entries are
+ * left to their own write, which refuses them with a pointer.
+ */
+export function nestedLinks(input: NestedInput, relationship: string, toOne: string): string[] {
+  return referencedEntries(input, relationship)
+    .filter((entry) => !isDestroyed(entry.attributes))
+    .map((entry) => entry.relationships[toOne]?.data?.id)
+    .filter((id): id is string => typeof id === "string")
+    .map((id) => id.toLowerCase());
+}
+
+/** The ids of the records of `relationship` the request removes (`_destroy`). */
+export function nestedDestroyed(input: NestedInput, relationship: string): string[] {
+  return referencedEntries(input, relationship)
+    .filter((entry) => isDestroyed(entry.attributes))
+    .map((entry) => entry.id);
 }
 
 /** Adds what a write sideposted to the answer's `include`, beside what the client asked for. */
