@@ -133,21 +133,21 @@ describe("updating tasks", () => {
     expect(await storedTask(task.id)).toEqual(before);
   });
 
-  it("replaces the contacts given as contacts, keeping the ids of the links that stay", async () => {
+  it("adds the contacts given as contacts and keeps the others; an empty list changes nothing", async () => {
     const task = await w.createTask({ subject: "Swap" }, contactsRel(w.contact.john, w.contact.anna));
-    const [johnLink] = await storedLinks(task.id);
+    const before = await storedLinks(task.id);
     const response = await put(`${TASKS}/${task.id}`, body({ overwrite: true }, contactsRel(w.contact.mark, w.contact.john)), w.alice.token);
     expect(response.status, response.text).toBe(200);
-    expect(response.body.data.relationships.contacts.data.map((c: { id: string }) => c.id).sort()).toEqual([w.contact.john, w.contact.mark].sort());
     const links = await storedLinks(task.id);
-    expect(links.find((l) => l.contactId === w.contact.john)?.id).toBe(johnLink.id);
-    expect(links.map((l) => l.contactId).sort()).toEqual([w.contact.john, w.contact.mark].sort());
-    const cleared = await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { contacts: { data: [] } }), w.alice.token);
-    expect(cleared.body.data.relationships.contacts.data).toEqual([]);
-    expect(await storedLinks(task.id)).toEqual([]);
+    expect(links.slice(0, 2)).toEqual(before);
+    expect(links.map((l) => l.contactId)).toEqual([w.contact.john, w.contact.anna, w.contact.mark]);
+    expect(response.body.data.relationships.contacts.data).toEqual([w.contact.john, w.contact.anna, w.contact.mark].map((id) => link("contacts", id)));
+    const unchanged = await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { contacts: { data: [] } }), w.alice.token);
+    expect(unchanged.status, unchanged.text).toBe(200);
+    expect(await storedLinks(task.id)).toEqual(links);
   });
 
-  it("replaces the contacts given as activity_contacts: kept by id, added from included, dropped or destroyed", async () => {
+  it("changes the contacts given as activity_contacts: kept by id, added from included, removed when destroyed", async () => {
     const task = await w.createTask({ subject: "Swap again" }, contactsRel(w.contact.john, w.contact.anna));
     const [johnLink, annaLink] = await storedLinks(task.id);
     const added = uuid();
@@ -195,9 +195,17 @@ describe("updating tasks", () => {
     expect(moved.source.pointer).toBe("/data/relationships/contacts");
     expect(await storedTask(task.id)).toEqual(before);
     expect(await storedLinks(task.id)).toEqual(links);
+    // Moving along with the contacts: the old one's link destroyed, the new list's contact added, in one body.
     const together = await put(
       `${TASKS}/${task.id}`,
-      body({ overwrite: true }, { ...contactsRel(w.contact.otherList), account_list: { data: link("account_lists", w.aliceSecondList.id) } }),
+      {
+        ...body({ overwrite: true }, {
+          ...contactsRel(w.contact.otherList),
+          activity_contacts: { data: [link("activity_contacts", links[0].id)] },
+          account_list: { data: link("account_lists", w.aliceSecondList.id) },
+        }),
+        included: [{ type: "activity_contacts", id: links[0].id, attributes: { _destroy: true } }],
+      },
       w.alice.token,
     );
     expect(together.status, together.text).toBe(200);

@@ -91,7 +91,7 @@ describe("creating tasks", () => {
     expect(response.body.data.relationships.contacts.data).toEqual([link("contacts", w.contact.anna), link("contacts", w.contact.mark)]);
     const included = response.body.included.find((entry: { id: string }) => entry.id === first);
     expect(included.relationships.contact.data).toEqual(link("contacts", w.contact.anna));
-    expect(included.relationships.task.data).toEqual(link("tasks", id));
+    expect(included.relationships.activity.data).toEqual(link("tasks", id));
   });
 
   it("goes to the viewer's default list when no account list is sent", async () => {
@@ -185,11 +185,6 @@ describe("creating tasks", () => {
     expect(wrongType.source.pointer).toBe("/data/relationships/contacts/data/0/type");
     const notArray = errorOf(await post(TASKS, body({ subject: "x" }, { contacts: { data: link("contacts", w.contact.john) } }), w.alice.token), 400);
     expect(notArray.source.pointer).toBe("/data/relationships/contacts");
-    const both = errorOf(
-      await post(TASKS, body({ subject: "x" }, { ...contactsRel(w.contact.john), activity_contacts: { data: [] } }), w.alice.token),
-      400,
-    );
-    expect(both.detail).toBe("Send the task's contacts either as contacts or as activity_contacts, not both");
     // The contacts must belong to the list the task goes to, not only to one of the viewer's lists.
     const otherListTask = errorOf(
       await post(TASKS, body({ subject: "x" }, { ...contactsRel(w.contact.john), account_list: { data: link("account_lists", w.aliceSecondList.id) } }), w.alice.token),
@@ -200,7 +195,7 @@ describe("creating tasks", () => {
     expect((await db.select().from(schema.activityContacts)).length).toBe(linksBefore);
   });
 
-  it("checks included activity contacts: missing entry, missing contact, and a client id already taken", async () => {
+  it("checks included activity contacts: missing entry, missing contact, and another task's activity contact", async () => {
     const before = (await db.select().from(schema.tasks)).length;
     const orphan = uuid();
     const missing = errorOf(await post(TASKS, body({ subject: "x" }, { activity_contacts: { data: [link("activity_contacts", orphan)] } }), w.alice.token), 400);
@@ -237,9 +232,9 @@ describe("creating tasks", () => {
         },
         w.alice.token,
       ),
-      409,
+      404,
     );
-    expect(taken.source.pointer).toBe("/included/0/id");
+    expect(taken.detail).toBe(`Couldn't find ActivityContact with 'id'=${takenId}`);
     expect((await db.select().from(schema.tasks)).length).toBe(before + 1);
     expect(await storedLinks(existing.id)).toEqual([{ id: takenId, contactId: w.contact.john }]);
   });

@@ -150,6 +150,56 @@ export function json(column: SQLiteColumn, options: WriteOptions = {}): Attribut
   };
 }
 
+const MAX_EMAIL_LENGTH = 254;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
+/** An e-mail address: one `@`, a dotted domain, no spaces; stored trimmed. */
+export function email(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return fail("can't be blank");
+      const address = typeof value === "string" ? value.trim() : "";
+      if (address.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(address)) return fail("is invalid");
+      return ok(address);
+    }, options),
+  };
+}
+
+/**
+ * A phone number as people write them: digits with spaces, dots, dashes, parentheses, a leading `+` and an
+ * optional extension (`x12`, `ext. 12`). At least three digits; letters otherwise are refused.
+ */
+const PHONE_PATTERN = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*(\s*(x|ext\.?)\s*\d+)?$/i;
+
+export function phone(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return fail("can't be blank");
+      const number = typeof value === "string" || typeof value === "number" ? String(value).trim() : "";
+      const digits = number.replace(/\D/g, "").length;
+      if (number.length > 100 || !PHONE_PATTERN.test(number) || digits < 3) return fail("is invalid");
+      return ok(number);
+    }, options),
+  };
+}
+
+/** A decimal number (coordinates); blank is null. */
+export function decimal(column: SQLiteColumn, options: WriteOptions & { min?: number; max?: number } = {}): AttributeDef {
+  return {
+    column,
+    write: rule((value) => {
+      if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
+      const number = typeof value === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
+      if (typeof number !== "number" || !Number.isFinite(number)) return fail("is not a number");
+      if (options.min !== undefined && number < options.min) return fail(`must be greater than or equal to ${options.min}`);
+      if (options.max !== undefined && number > options.max) return fail(`must be less than or equal to ${options.max}`);
+      return ok(number);
+    }, options),
+  };
+}
+
 /** A stored column answered as is and never written through the API. */
 export function stored(column: SQLiteColumn): AttributeDef {
   return { column };

@@ -9,6 +9,7 @@ import type { Bindings, Database, Viewer } from "../env";
 import type { FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
+import type { SidepostRule } from "./sidepost";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
 export interface RequestContext {
@@ -89,6 +90,8 @@ export interface RelationshipDef {
   };
   /** When false, the relationship is only listed when asked for by a sparse fieldset or include. */
   default?: boolean;
+  /** to-many accepting nested writes of its records from `included` (see sidepost.ts). */
+  sidepost?: SidepostRule;
   /** to-one whose `select` gives a JSON object: the target's id and further members its identifier carries. */
   identifierMembers?: boolean;
 }

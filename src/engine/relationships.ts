@@ -6,6 +6,12 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { q } from "../db/sql";
 import type { RelationshipDef, RequestContext } from "./define";
+import type { SidepostRule } from "./sidepost";
+
+/** A to-many that also accepts nested writes of its records (sideposting). */
+export function sideposted(relationship: RelationshipDef, rule: SidepostRule): RelationshipDef {
+  return { ...relationship, sidepost: rule };
+}
 
 /** to-one through a foreign key column of this table. */
 export function belongsTo(type: string, column: SQLiteColumn, write?: RelationshipDef["write"]): RelationshipDef {

@@ -13,6 +13,7 @@ import { parseTimestamp } from "../jsonapi/time";
 import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
+import { includeWritten, sidepostWrites, type NestedWriter } from "./sidepost";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -50,10 +51,11 @@ function parseAttributes(def: ResourceDef, input: ResourceInput, ctx: RequestCon
   return { changes, errors };
 }
 
-async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: RequestContext, changes: Changes): Promise<void> {
+/** `fixed`: relationships the route or the parent record decides (a record sideposted with a parent not yet stored). */
+async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: RequestContext, changes: Changes, fixed: Changes = {}): Promise<void> {
   for (const [name, value] of Object.entries(input.relationships)) {
     const rel = ownEntry(def.relationships, name);
-    if (!rel?.column || !rel.write) continue;
+    if (!rel?.column || !rel.write || name in fixed) continue;
     const linkage = toOneLinkage(value, name);
     if (linkage === null) {
       if (!rel.write.nullable) throw badRequest(`${name} can't be blank`, { pointer: `/data/relationships/${name}/data` });
@@ -127,7 +129,7 @@ function assignDefaultAccountList(def: ResourceDef, changes: Changes, ctx: Reque
 export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}) {
   const { changes, errors } = parseAttributes(def, input, ctx, "create");
   throwIfErrors(errors);
-  await parseRelationships(def, input, ctx, changes);
+  await parseRelationships(def, input, ctx, changes, fixed);
   Object.assign(changes, fixed);
   assignDefaultAccountList(def, changes, ctx);
   const id = input.id ?? crypto.randomUUID();
@@ -141,14 +143,16 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   if (def.createdAtColumn) values[keys.get(def.createdAtColumn.name)!] = ctx.now;
   if (def.updatedAtColumn) values[keys.get(def.updatedAtColumn.name)!] = ctx.now;
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx)) ?? [];
-  const statements: BatchStatement[] = [ctx.db.insert(def.table).values(values as never) as unknown as BatchStatement, ...side];
-  return { id, statements };
+  const nested = await sidepostWrites(def, id, input, ctx, nestedWriter, forcesValues(input));
+  const statements: BatchStatement[] = [ctx.db.insert(def.table).values(values as never) as unknown as BatchStatement, ...side, ...nested.statements];
+  return { id, statements, includePaths: nested.includePaths };
 }
 
 export async function createResource(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
-  const { id, statements } = await prepareCreate(def, input, ctx, fixed);
+  const { id, statements, includePaths } = await prepareCreate(def, input, ctx, fixed);
   try {
     await runBatch(ctx, statements);
+    includeWritten(ctx, includePaths);
   } catch (error) {
     const raced = error instanceof ApiError && error.status === 409;
     if (raced && input.id) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
@@ -229,12 +233,14 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   if (updatedAtKey && stored) values[updatedAtKey] = forced ? forcedUpdatedAt(def.updatedAtColumn!, ctx.now) : nextUpdatedAt(stored, ctx.now);
   const condition = and([sql`${def.idColumn} = ${id}`, stored && !forced ? sql`${def.updatedAtColumn!} = ${stored}` : undefined]);
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx, existing)) ?? [];
+  const nested = await sidepostWrites(def, id, input, ctx, nestedWriter, forcesValues(input));
   const statements: BatchStatement[] = [
     ctx.db.update(def.table).set(values as never).where(condition!) as unknown as BatchStatement,
     failUnlessChanged(ctx.db) as unknown as BatchStatement,
     ...side,
+    ...nested.statements,
   ];
-  return { statements, stored };
+  return { statements, stored, includePaths: nested.includePaths };
 }
 
 /**
@@ -242,7 +248,9 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
  * write that lands right after this one never shows in this answer. `scope`: which rows the answer may show.
  */
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
-  const { statements } = await prepareUpdate(def, id, input, ctx);
+  const { statements, includePaths } = await prepareUpdate(def, id, input, ctx);
+  // What was written beside the record (sideposted records) is included in the answer.
+  includeWritten(ctx, includePaths);
   try {
     return await showResource(def, id, ctx, scope ?? readScope(def, ctx), statements);
   } catch (error) {
@@ -260,6 +268,9 @@ export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestCo
   const before = (await def.hooks?.beforeDelete?.(existing, ctx)) ?? [];
   return [...before, ctx.db.delete(def.table).where(sql`${def.idColumn} = ${id}`) as unknown as BatchStatement];
 }
+
+/** The prepare steps above, for records written nested in another's request. */
+const nestedWriter: NestedWriter = { prepareCreate, prepareUpdate, prepareDelete, fetchWritableRow };
 
 export async function deleteResource(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
   await runBatch(ctx, await prepareDelete(def, id, ctx));

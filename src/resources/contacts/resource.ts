@@ -20,11 +20,11 @@ import {
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
 import { convertedSumsJson, formatMoney } from "../../db/decimal";
-import { q, sumsByCurrency } from "../../db/sql";
+import { and, inList, q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
-import { defineResource, type AttributeDef, type Row, type SharedSelect } from "../../engine/define";
-import { belongsTo, hasMany, hasOne, manyBy } from "../../engine/relationships";
+import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect } from "../../engine/define";
+import { belongsTo, hasMany, hasOne, manyBy, sideposted } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
@@ -117,6 +117,12 @@ const lifetimeDonations: AttributeDef = {
   defaultOnShow: true,
 };
 
+/** A donor account is the donor's, shared with gifts and other lists: a contact only lets go of its link. */
+const unlinkDonorAccounts = (ctx: RequestContext, contactId: string, donorAccountIds: string[]) =>
+  ctx.db
+    .delete(contactDonorAccounts)
+    .where(and([sql`${contactDonorAccounts.contactId} = ${contactId}`, inList(contactDonorAccounts.donorAccountId, donorAccountIds)])!) as unknown as BatchStatement;
+
 /** notes_saved_at follows every change of the notes. */
 function stampNotes(values: Row, existing: Row | undefined, now: string): void {
   if ("notes" in values && (existing === undefined || values.notes !== existing.notes)) values.notes_saved_at = now;
@@ -181,13 +187,17 @@ export const contactResource = defineResource({
   relationships: {
     account_list: accountListRelationship(contacts.accountListId),
     user: belongsTo("users", contacts.userId),
-    people: manyBy("people", () => idArray(peopleInOrder())),
+    people: sideposted(manyBy("people", () => idArray(peopleInOrder())), { parent: "contact" }),
     primary_person: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.isPrimary)} = 1`)} LIMIT 1)`),
     primary_or_first_person: hasOne("people", () => primaryOrFirstPerson),
     // The spouse: the first other person of the contact.
     spouse: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.id)} IS NOT ${primaryOrFirstPerson}`)} LIMIT 1)`),
-    addresses: hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: sql`${q(addresses.createdAt)}, ${q(addresses.id)}` }),
-    donor_accounts: hasMany("donor_accounts", contactDonorAccounts.donorAccountId, contactDonorAccounts.contactId, contacts.id),
+    addresses: sideposted(hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: sql`${q(addresses.createdAt)}, ${q(addresses.id)}` }), {
+      parent: "contact",
+    }),
+    donor_accounts: sideposted(hasMany("donor_accounts", contactDonorAccounts.donorAccountId, contactDonorAccounts.contactId, contacts.id), {
+      unlink: unlinkDonorAccounts,
+    }),
     appeal_contacts: hasMany("appeal_contacts", appealContacts.id, appealContacts.contactId, contacts.id),
     appeals: hasMany("appeals", appealContacts.appealId, appealContacts.contactId, contacts.id),
     excluded_appeal_contacts: hasMany("excluded_appeal_contacts", appealExcludedContacts.id, appealExcludedContacts.contactId, contacts.id),
@@ -197,7 +207,9 @@ export const contactResource = defineResource({
       idArray(sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC, ${q(donations.id)} DESC LIMIT 6`),
     ),
     contact_referrals_by_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredById, contacts.id),
-    contact_referrals_to_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id),
+    contact_referrals_to_me: sideposted(hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id), {
+      parent: "referred_to",
+    }),
     contacts_referred_by_me: hasMany("contacts", contactReferrals.referredToId, contactReferrals.referredById, contacts.id),
     contacts_that_referred_me: hasMany("contacts", contactReferrals.referredById, contactReferrals.referredToId, contacts.id),
   },

@@ -1,22 +1,12 @@
 import { sql } from "drizzle-orm";
 import { accountListInvites } from "../../../drizzle/schema";
-import { stored, string, withWrite } from "../../engine/attributes";
-import { defineResource, type ParseResult } from "../../engine/define";
+import { email, stored, string } from "../../engine/attributes";
+import { defineResource } from "../../engine/define";
 import { belongsTo } from "../../engine/relationships";
 import { inList } from "../../db/sql";
 import { listValue } from "../../jsonapi/filter-values";
 
 export const INVITE_ROLES = ["user", "coach"] as const;
-
-const MAX_EMAIL_LENGTH = 254;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-function parseEmail(value: unknown): ParseResult {
-  if (value === null || value === undefined || (typeof value === "string" && value.trim() === "")) return { ok: false, message: "can't be blank" };
-  const email = typeof value === "string" ? value.trim() : "";
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return { ok: false, message: "is invalid" };
-  return { ok: true, value: email };
-}
 
 /** 64 hex characters from 32 random bytes: the secret the recipient sends back to accept. */
 export function newInviteCode(): string {
@@ -38,7 +28,7 @@ export const inviteResource = defineResource({
     accepted_at: stored(accountListInvites.acceptedAt),
     code: stored(accountListInvites.code),
     invite_user_as: string(accountListInvites.inviteUserAs, { required: true, oneOf: INVITE_ROLES, createOnly: true }),
-    recipient_email: withWrite(stored(accountListInvites.recipientEmail), parseEmail, { required: true, createOnly: true }),
+    recipient_email: email(accountListInvites.recipientEmail, { required: true, createOnly: true }),
   },
   relationships: {
     accepted_by_user: belongsTo("users", accountListInvites.acceptedByUserId),

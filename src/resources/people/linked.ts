@@ -1,36 +1,51 @@
 /**
- * Records linked to contacts that the API shows only through contacts (includes and linkage): addresses,
- * donor accounts and referrals. Read-only here.
+ * Records linked to contacts: addresses, donor accounts and referrals. Addresses and referrals are written
+ * through their contact (sideposting) or nested routes; donor accounts are only linked and unlinked.
  */
 import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addresses, contactDonorAccounts, contactReferrals, contacts, donations, donorAccounts } from "../../../drizzle/schema";
 import { inList, q } from "../../db/sql";
-import { stored } from "../../engine/attributes";
+import { boolean, decimal, stored, string } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
+import { ownedScopes, ownerRelationship } from "../../engine/owned";
+import { onePrimaryHooks } from "../../engine/primary";
 import { belongsTo } from "../../engine/relationships";
+import { contactOwner } from "./owners";
 
 export const addressResource = defineResource({
   type: "addresses",
   model: "Address",
   table: addresses,
+  ...ownedScopes(contactOwner, addresses.contactId),
   attributes: {
-    street: stored(addresses.street),
-    city: stored(addresses.city),
-    state: stored(addresses.state),
-    region: stored(addresses.region),
-    metro_area: stored(addresses.metroArea),
-    country: stored(addresses.country),
-    postal_code: stored(addresses.postalCode),
-    location: stored(addresses.location),
-    primary_mailing_address: stored(addresses.primaryMailingAddress),
-    historic: stored(addresses.historic),
-    valid: stored(addresses.valid),
-    source: stored(addresses.source),
-    latitude: stored(addresses.latitude),
-    longitude: stored(addresses.longitude),
+    street: string(addresses.street),
+    city: string(addresses.city),
+    state: string(addresses.state),
+    region: string(addresses.region),
+    metro_area: string(addresses.metroArea),
+    country: string(addresses.country),
+    postal_code: string(addresses.postalCode),
+    location: string(addresses.location),
+    primary_mailing_address: boolean(addresses.primaryMailingAddress),
+    historic: boolean(addresses.historic),
+    valid: boolean(addresses.valid),
+    source: string(addresses.source),
+    latitude: decimal(addresses.latitude, { min: -90, max: 90 }),
+    longitude: decimal(addresses.longitude, { min: -180, max: 180 }),
   },
-  relationships: {},
+  relationships: {
+    // The parent, fixed by the route or the contact an address is sideposted with; listed only when asked for.
+    contact: ownerRelationship(contactOwner, addresses.contactId, { default: false }),
+  },
+  // One primary mailing address per contact; a historic address stays as history but is never the primary one.
+  hooks: onePrimaryHooks({
+    attribute: "primary_mailing_address",
+    column: addresses.primaryMailingAddress,
+    owner: addresses.contactId,
+    idColumn: addresses.id,
+    historic: "historic",
+  }),
 });
 
 /**
@@ -69,9 +84,11 @@ export const contactReferralResource = defineResource({
   table: contactReferrals,
   // Shown only when both ends are the viewer's: a referral never names a contact of someone else's list.
   includeScope: (ctx) => sql`${viewersContact(contactReferrals.referredById, ctx)} AND ${viewersContact(contactReferrals.referredToId, ctx)}`,
+  // A referral is the referred contact's record ("referred to me"); both ends are checked when linked.
+  ...ownedScopes(contactOwner, contactReferrals.referredToId),
   attributes: {},
   relationships: {
-    referred_by: belongsTo("contacts", contactReferrals.referredById),
-    referred_to: belongsTo("contacts", contactReferrals.referredToId),
+    referred_by: ownerRelationship(contactOwner, contactReferrals.referredById),
+    referred_to: ownerRelationship(contactOwner, contactReferrals.referredToId),
   },
 });

@@ -2,16 +2,20 @@ import { sql, type SQL } from "drizzle-orm";
 import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
 import { q } from "../../db/sql";
-import { accountListRelationship, checkSameList } from "../../engine/account-list-scope";
-import { boolean, computed, integer, stored, string, timestamp } from "../../engine/attributes";
+import { accountListRelationship } from "../../engine/account-list-scope";
+import { boolean, computed, integer, string, timestamp } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
-import { belongsTo, hasMany, manyBy } from "../../engine/relationships";
+import { belongsTo, hasMany, manyBy, sideposted } from "../../engine/relationships";
+import { listOwner, ownedScopes, ownerRelationship } from "../../engine/owned";
+import { contactOwner } from "../people/owners";
+import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
 import { completionBuckets, overdueFirst, TASK_TAGS, taskFilters } from "./filters";
-import { contactTarget } from "../donations/list-records";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
-import { checkNewLinkIds, contactName, currentLinks, linkWrites, requestedLinks, sendsContacts, type ContactLinksChange } from "./task-contacts";
+import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
+
+const taskOwner = listOwner("tasks", "Task", tasks.id, tasks.accountListId);
 
 const activityContactsRowOrder = sql`${activityContacts}.rowid`;
 
@@ -28,10 +32,15 @@ export const activityContactResource = defineResource({
   type: "activity_contacts",
   model: "ActivityContact",
   table: activityContacts,
+  ...ownedScopes(taskOwner, activityContacts.taskId),
   attributes: {},
+  hooks: {
+    beforeCreate: (values) => (values.contact ? [] : [{ attribute: "contact", message: "can't be blank", pointer: "/data/relationships/contact" }]),
+  },
   relationships: {
-    task: belongsTo("tasks", activityContacts.taskId),
-    contact: belongsTo("contacts", activityContacts.contactId),
+    // Named `activity` as the original's model and the clients name it.
+    activity: ownerRelationship(taskOwner, activityContacts.taskId),
+    contact: ownerRelationship(contactOwner, activityContacts.contactId),
   },
 });
 
@@ -39,23 +48,14 @@ export const commentResource = defineResource({
   type: "comments",
   model: "Comment",
   table: comments,
-  attributes: { body: stored(comments.body) },
-  relationships: { person: belongsTo("people", comments.personId) },
+  ...ownedScopes(taskOwner, comments.taskId),
+  attributes: { body: string(comments.body, { required: true }) },
+  relationships: {
+    person: belongsTo("people", comments.personId, { nullable: true, check: (id, ctx) => checkVisiblePerson(id, ctx) }),
+    // The parent, fixed by the route or the task a comment is sideposted with; listed only when asked for.
+    task: ownerRelationship(taskOwner, comments.taskId, { default: false }),
+  },
 });
-
-/**
- * The change to the task's contacts the request asks for. Every contact must be of the task's account list:
- * unknown 404, another user's 403, another of the viewer's lists 400.
- */
-async function contactChange(taskId: string, accountListId: string, input: WriteInput, ctx: RequestContext, isNew: boolean): Promise<ContactLinksChange> {
-  const current = isNew ? [] : await currentLinks(taskId, ctx);
-  const change: ContactLinksChange = sendsContacts(input)
-    ? requestedLinks(input, current)
-    : { links: current, kept: current.map((link) => link.id), dropped: [], relationship: "contacts" };
-  await checkSameList(contactTarget, change.links.map((link) => link.contactId), accountListId, ctx, change.relationship);
-  await checkNewLinkIds(taskId, change, ctx);
-  return change;
-}
 
 export const taskResource = defineResource({
   type: "tasks",
@@ -81,9 +81,13 @@ export const taskResource = defineResource({
   },
   relationships: {
     account_list: accountListRelationship(tasks.accountListId),
-    activity_contacts: hasMany("activity_contacts", activityContacts.id, activityContacts.taskId, tasks.id, { orderBy: activityContactsRowOrder }),
+    activity_contacts: sideposted(hasMany("activity_contacts", activityContacts.id, activityContacts.taskId, tasks.id, { orderBy: activityContactsRowOrder }), {
+      parent: "activity",
+    }),
     user: belongsTo("users", tasks.userId, { nullable: true }),
-    comments: hasMany("comments", comments.id, comments.taskId, tasks.id, { orderBy: sql`${q(comments.createdAt)}, ${q(comments.id)}` }),
+    comments: sideposted(hasMany("comments", comments.id, comments.taskId, tasks.id, { orderBy: sql`${q(comments.createdAt)}, ${q(comments.id)}` }), {
+      parent: "task",
+    }),
     contacts: manyBy("contacts", () => idArray(sql`${taskContactIds()} ORDER BY ${activityContactsRowOrder}`)),
     people: manyBy("people", () => idArray(sql`SELECT ${q(people.id)} AS id FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()}) ORDER BY ${q(people.contactId)}, ${q(people.position)}, ${q(people.id)}`)),
     email_addresses: manyBy("email_addresses", () =>
@@ -103,10 +107,9 @@ export const taskResource = defineResource({
   hooks: {
     beforeCreate: async (changes, input, ctx) => {
       const accountListId = String(changes.account_list);
-      const change = await contactChange(input.id, accountListId, input, ctx, true);
-      changes.activity_contacts = change;
-      const first = change.links[0];
-      const firstName = first && isBlankText(changes.subject) ? await contactName(first.contactId, ctx) : undefined;
+      const added = await contactsAdded(input, [], accountListId, ctx);
+      changes.contacts_added = added.viaContacts;
+      const firstName = added.firstContact && isBlankText(changes.subject) ? await contactName(added.firstContact, ctx) : undefined;
       return [...defaultSubject(changes, firstName), ...(await ruleErrors(changes, undefined, accountListId, ctx))];
     },
     beforeUpdate: async (changes, existing, input, ctx) => {
@@ -114,18 +117,19 @@ export const taskResource = defineResource({
       const movesList = accountListId !== existing.accountListId;
       const errors = blankSubjectOnUpdate(changes);
       if (sendsContacts(input) || movesList) {
-        const change = await contactChange(input.id, accountListId, input, ctx, false);
-        if (sendsContacts(input)) changes.activity_contacts = change;
+        changes.contacts_added = (await contactsAdded(input, await keptContactIds(input.id, input, ctx), accountListId, ctx)).viaContacts;
       }
       errors.push(...(await ruleErrors(changes, existing, accountListId, ctx, movesList)));
       return errors;
     },
     sideWrites: (id, changes, _input, ctx) => [
       ...tagWrites(ctx.db, TASK_TAGS, id, changes.tag_list),
-      ...(changes.activity_contacts ? linkWrites(ctx, id, changes.activity_contacts as ContactLinksChange) : []),
+      ...linkWrites(ctx, id, (changes.contacts_added as string[] | undefined) ?? []),
     ],
   },
 });
+
+const sendsContacts = (input: WriteInput) => "contacts" in input.relationships || "activity_contacts" in input.relationships;
 
 async function ruleErrors(changes: Row, existing: Row | undefined, accountListId: string, ctx: RequestContext, movesList = false): Promise<FieldError[]> {
   const errors = [...checkActivityChoices(changes, existing), ...applyCompletion(changes, existing, ctx.now)];

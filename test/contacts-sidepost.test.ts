@@ -1,0 +1,322 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as schema from "../drizzle/schema";
+import { errorOf, get, post, put } from "./helpers/api";
+import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { insertAddress, insertContact, insertEmail, insertPerson, insertPhone, listedNames, storedContact } from "./helpers/contact-fixtures";
+
+const CONTACTS = "/api/v2/contacts";
+let alice: Awaited<ReturnType<typeof createViewer>>;
+let bob: Awaited<ReturnType<typeof createViewer>>;
+
+beforeAll(async () => {
+  alice = await createViewer();
+  bob = await createViewer();
+});
+
+const addressesOf = (contactId: string) => db.select().from(schema.addresses).where(eq(schema.addresses.contactId, contactId)).orderBy(schema.addresses.createdAt);
+const emailsOf = (personId: string) => db.select().from(schema.emailAddresses).where(eq(schema.emailAddresses.personId, personId));
+const phonesOf = (personId: string) => db.select().from(schema.phoneNumbers).where(eq(schema.phoneNumbers.personId, personId));
+const peopleOf = (contactId: string) => db.select().from(schema.people).where(eq(schema.people.contactId, contactId));
+
+/** A contact update carrying `relationships` and `included`, forcing the contact's own values. */
+const sidepost = (contactId: string, relationships: Record<string, unknown>, included: unknown[]) =>
+  put(`${CONTACTS}/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { overwrite: true }, relationships }, included }, alice.token);
+
+const ids = (type: string, ...list: string[]) => ({ data: list.map((id) => ({ type, id })) });
+/** The relationship of the same name as the type, linking `list`. */
+const rel = (type: string, ...list: string[]) => ({ [type]: ids(type, ...list) });
+
+describe("sideposting addresses", () => {
+  it("sets the primary mailing address as mpdx-react sends it, unmarking the other one", async () => {
+    const contact = await insertContact(alice.list.id, "Mailing, Mary");
+    const home = await insertAddress(contact.id, { street: "1 Home St", primaryMailingAddress: true });
+    const work = await insertAddress(contact.id, { street: "2 Work St" });
+    // The request mpdx-react's REST proxy sends (setContactPrimaryAddress), verbatim.
+    const response = await put(
+      `${CONTACTS}/${contact.id}`,
+      {
+        included: [
+          { type: "addresses", id: home.id, attributes: { primary_mailing_address: false } },
+          { type: "addresses", id: work.id, attributes: { primary_mailing_address: true } },
+        ],
+        data: {
+          type: "contacts",
+          id: contact.id,
+          attributes: { overwrite: true },
+          relationships: { addresses: { data: [{ type: "addresses", id: home.id }, { type: "addresses", id: work.id }] } },
+        },
+      },
+      alice.token,
+    );
+    expect(response.status, response.text).toBe(200);
+    const stored = await addressesOf(contact.id);
+    expect(stored.map((a) => [a.street, a.primaryMailingAddress])).toEqual([
+      ["1 Home St", false],
+      ["2 Work St", true],
+    ]);
+    const included = response.body.included.filter((entry: { type: string }) => entry.type === "addresses");
+    expect(included.find((a: { id: string }) => a.id === work.id).attributes.primary_mailing_address).toBe(true);
+  });
+
+  it("marking one primary alone unmarks the others in the same write", async () => {
+    const contact = await insertContact(alice.list.id, "Single, Sam");
+    const old = await insertAddress(contact.id, { street: "Old", primaryMailingAddress: true });
+    const fresh = uuid();
+    const response = await sidepost(contact.id, rel("addresses", fresh), [
+      { type: "addresses", id: fresh, attributes: { street: "New", city: "Springfield", primary_mailing_address: true } },
+    ]);
+    expect(response.status, response.text).toBe(200);
+    const stored = await addressesOf(contact.id);
+    expect(stored.map((a) => [a.id, a.primaryMailingAddress])).toEqual([
+      [old.id, false],
+      [fresh, true],
+    ]);
+    expect(response.body.data.relationships.addresses.data).toEqual([
+      { type: "addresses", id: old.id },
+      { type: "addresses", id: fresh },
+    ]);
+  });
+
+  it("a created address is seen at once by the city filter", async () => {
+    const contact = await insertContact(alice.list.id, "Filter, Fay");
+    const fresh = uuid();
+    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual([]);
+    const response = await sidepost(contact.id, rel("addresses", fresh), [{ type: "addresses", id: fresh, attributes: { street: "1 Bat Way", city: "Gotham" } }]);
+    expect(response.status, response.text).toBe(200);
+    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual(["Filter, Fay"]);
+  });
+
+  it("a historic address is never the primary one", async () => {
+    const contact = await insertContact(alice.list.id, "History, Hal");
+    const address = await insertAddress(contact.id, { street: "Past", primaryMailingAddress: true });
+    const response = await sidepost(contact.id, rel("addresses", address.id), [{ type: "addresses", id: address.id, attributes: { historic: true } }]);
+    expect(response.status, response.text).toBe(200);
+    const [stored] = await addressesOf(contact.id);
+    expect([stored.historic, stored.primaryMailingAddress, stored.street]).toEqual([true, false, "Past"]);
+  });
+
+  it("_destroy removes the address (true or \"1\")", async () => {
+    const contact = await insertContact(alice.list.id, "Destroy, Dee");
+    const one = await insertAddress(contact.id, { street: "One" });
+    const two = await insertAddress(contact.id, { street: "Two" });
+    const three = await insertAddress(contact.id, { street: "Three" });
+    const response = await sidepost(contact.id, rel("addresses", one.id, two.id), [
+      { type: "addresses", id: one.id, attributes: { _destroy: true } },
+      { type: "addresses", id: two.id, attributes: { _destroy: "1" } },
+    ]);
+    expect(response.status, response.text).toBe(200);
+    expect((await addressesOf(contact.id)).map((a) => a.id)).toEqual([three.id]);
+  });
+
+  it("an address of another of the viewer's contacts named by id is 404 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Mine, Mo");
+    const other = await insertContact(alice.list.id, "Other, Otto");
+    const theirs = await insertAddress(other.id, { street: "Theirs" });
+    const fresh = uuid();
+    const response = await sidepost(contact.id, rel("addresses", fresh, theirs.id), [
+      { type: "addresses", id: fresh, attributes: { street: "Would be new" } },
+      { type: "addresses", id: theirs.id, attributes: { street: "Taken over" } },
+    ]);
+    errorOf(response, 404);
+    expect(await addressesOf(contact.id)).toEqual([]);
+    expect((await addressesOf(other.id))[0].street).toBe("Theirs");
+  });
+
+  it("an address of someone else's contact named by id is 403 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Mine, Max");
+    const bobs = await insertContact(bob.list.id, "Bobs, Bea");
+    const theirs = await insertAddress(bobs.id, { street: "Bob's" });
+    const response = await sidepost(contact.id, rel("addresses", theirs.id), [{ type: "addresses", id: theirs.id, attributes: { _destroy: true } }]);
+    errorOf(response, 403);
+    expect((await addressesOf(bobs.id)).map((a) => a.street)).toEqual(["Bob's"]);
+  });
+
+  it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Stale, Stu");
+    const address = await insertAddress(contact.id, { street: "Kept" });
+    const response = await put(
+      `${CONTACTS}/${contact.id}`,
+      {
+        data: { type: "contacts", id: contact.id, attributes: { notes: "changed", updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", address.id) },
+        included: [{ type: "addresses", id: address.id, attributes: { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" } }],
+      },
+      alice.token,
+    );
+    const error = errorOf(response, 409);
+    expect(error.source.pointer).toBe("/included/0/attributes/updated_in_db_at");
+    expect((await addressesOf(contact.id))[0].street).toBe("Kept");
+    expect((await storedContact(contact.id)).notes).toBeNull();
+  });
+});
+
+describe("sideposting people and their details", () => {
+  it("creates a person with an e-mail address and a phone number in one write, and includes them", async () => {
+    const contact = await insertContact(alice.list.id, "Newperson, Nora");
+    const person = uuid();
+    const mail = uuid();
+    const phone = uuid();
+    const response = await sidepost(contact.id, rel("people", person), [
+      {
+        type: "people",
+        id: person,
+        attributes: { first_name: "Nora", last_name: "Newperson", birthday_month: 4, birthday_day: 2 },
+        relationships: { email_addresses: ids("email_addresses", mail), phone_numbers: ids("phone_numbers", phone) },
+      },
+      { type: "email_addresses", id: mail, attributes: { email: "nora@example.org", primary: true } },
+      { type: "phone_numbers", id: phone, attributes: { number: "+1 (555) 010-2030", location: "mobile" } },
+    ]);
+    expect(response.status, response.text).toBe(200);
+    const [stored] = await peopleOf(contact.id);
+    expect([stored.firstName, stored.birthdayMonth, stored.isPrimary]).toEqual(["Nora", 4, true]);
+    expect((await emailsOf(person)).map((e) => [e.email, e.primary])).toEqual([["nora@example.org", true]]);
+    expect((await phonesOf(person)).map((p) => p.number)).toEqual(["+1 (555) 010-2030"]);
+    const types = response.body.included.map((entry: { type: string; id: string }) => `${entry.type}:${entry.id}`);
+    expect(types).toEqual(expect.arrayContaining([`people:${person}`, `email_addresses:${mail}`, `phone_numbers:${phone}`]));
+    expect(response.body.data.relationships.primary_person.data).toEqual({ type: "people", id: person });
+    // The contact filters read the new rows at once.
+    expect(await listedNames(alice.token, "filter[contact_info_email]=Yes&filter[ids]=" + contact.id)).toEqual(["Newperson, Nora"]);
+  });
+
+  it("updates a person's e-mail address and marks it primary, unmarking the person's other one", async () => {
+    const contact = await insertContact(alice.list.id, "Update, Uma");
+    const person = await insertPerson(contact.id, "Uma");
+    const first = await insertEmail(person.id, "first@example.org", { primary: true });
+    const second = await insertEmail(person.id, "second@example.org");
+    const response = await sidepost(contact.id, rel("people", person.id), [
+      { type: "people", id: person.id, attributes: { occupation: "Pilot" }, relationships: { email_addresses: ids("email_addresses", second.id) } },
+      { type: "email_addresses", id: second.id, attributes: { email: "Second@Example.org", primary: true } },
+    ]);
+    expect(response.status, response.text).toBe(200);
+    const stored = await emailsOf(person.id);
+    expect(stored.map((e) => [e.id, e.email, e.primary]).sort()).toEqual(
+      [
+        [first.id, "first@example.org", false],
+        [second.id, "Second@Example.org", true],
+      ].sort(),
+    );
+    expect((await peopleOf(contact.id))[0].occupation).toBe("Pilot");
+  });
+
+  it("a bad e-mail is 400 pointing into included, and nothing is stored", async () => {
+    const contact = await insertContact(alice.list.id, "Bad, Ben");
+    const person = uuid();
+    const mail = uuid();
+    const response = await sidepost(contact.id, rel("people", person), [
+      { type: "people", id: person, attributes: { first_name: "Ben" }, relationships: { email_addresses: ids("email_addresses", mail) } },
+      { type: "email_addresses", id: mail, attributes: { email: "not an address" } },
+    ]);
+    const error = errorOf(response, 400);
+    expect(error.source.pointer).toBe("/included/1/attributes/email");
+    expect(await peopleOf(contact.id)).toEqual([]);
+  });
+
+  it("a bad phone number is 400 pointing into included, and nothing is stored", async () => {
+    const contact = await insertContact(alice.list.id, "Phone, Pat");
+    const person = await insertPerson(contact.id, "Pat");
+    const kept = await insertPhone(person.id, "555-0100", "home");
+    const number = uuid();
+    const response = await sidepost(contact.id, rel("people", person.id), [
+      { type: "people", id: person.id, attributes: { last_name: "Changed" }, relationships: { phone_numbers: ids("phone_numbers", kept.id, number) } },
+      { type: "phone_numbers", id: kept.id, attributes: { number: "555-0199" } },
+      { type: "phone_numbers", id: number, attributes: { number: "call me maybe" } },
+    ]);
+    const error = errorOf(response, 400);
+    expect(error.source.pointer).toBe("/included/2/attributes/number");
+    expect((await phonesOf(person.id)).map((p) => p.number)).toEqual(["555-0100"]);
+    expect((await peopleOf(contact.id))[0].lastName).toBeNull();
+  });
+
+  it("a person without a first name is 400 pointing at it", async () => {
+    const contact = await insertContact(alice.list.id, "Blank, Bo");
+    const person = uuid();
+    const response = await sidepost(contact.id, rel("people", person), [{ type: "people", id: person, attributes: { last_name: "Blank" } }]);
+    expect(errorOf(response, 400).source.pointer).toBe("/included/0/attributes/first_name");
+    expect(await peopleOf(contact.id)).toEqual([]);
+  });
+
+  it("destroying a person removes their details", async () => {
+    const contact = await insertContact(alice.list.id, "Gone, Gus");
+    const person = await insertPerson(contact.id, "Gus");
+    await insertEmail(person.id, "gus@example.org");
+    await insertPhone(person.id, "555-0123", "mobile");
+    const response = await sidepost(contact.id, rel("people", person.id), [{ type: "people", id: person.id, attributes: { _destroy: true } }]);
+    expect(response.status, response.text).toBe(200);
+    expect(await peopleOf(contact.id)).toEqual([]);
+    expect(await emailsOf(person.id)).toEqual([]);
+    expect(await phonesOf(person.id)).toEqual([]);
+  });
+
+  it("an e-mail address of someone else's person is 403 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Mine, Mia");
+    const person = await insertPerson(contact.id, "Mia");
+    const bobs = await insertContact(bob.list.id, "Bobs, Bo");
+    const bobsPerson = await insertPerson(bobs.id, "Bo");
+    const theirs = await insertEmail(bobsPerson.id, "bo@example.org");
+    const response = await sidepost(contact.id, rel("people", person.id), [
+      { type: "people", id: person.id, attributes: { first_name: "Mia2" }, relationships: { email_addresses: ids("email_addresses", theirs.id) } },
+      { type: "email_addresses", id: theirs.id, attributes: { email: "stolen@example.org" } },
+    ]);
+    errorOf(response, 403);
+    expect((await emailsOf(bobsPerson.id))[0].email).toBe("bo@example.org");
+    expect((await peopleOf(contact.id))[0].firstName).toBe("Mia");
+  });
+});
+
+const referredBy = (id: string, referrerId: string) => ({ type: "contact_referrals", id, relationships: { referred_by: { data: { type: "contacts", id: referrerId } } } });
+
+describe("sideposting referrals and donor accounts", () => {
+  it("records who referred the contact", async () => {
+    const contact = await insertContact(alice.list.id, "Referred, Rita");
+    const referrer = await insertContact(alice.list.id, "Referrer, Rob");
+    const referral = uuid();
+    const named = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, referrer.id)]);
+    expect(named.status, named.text).toBe(200);
+    const rows = await db.select().from(schema.contactReferrals).where(eq(schema.contactReferrals.referredToId, contact.id));
+    expect(rows.map((r) => [r.id, r.referredById])).toEqual([[referral, referrer.id]]);
+  });
+
+  it("a referrer of someone else's list is 403 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Referred, Ray");
+    const bobs = await insertContact(bob.list.id, "Bobs, Bill");
+    const referral = uuid();
+    const response = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, bobs.id)]);
+    errorOf(response, 403);
+    expect(await db.select().from(schema.contactReferrals).where(eq(schema.contactReferrals.referredToId, contact.id))).toEqual([]);
+  });
+
+  it("_destroy on a donor account only unlinks it; other changes are refused", async () => {
+    const contact = await insertContact(alice.list.id, "Donor, Dan");
+    const org = uuid();
+    await db.insert(schema.organizations).values({ id: org, name: "Org", ...timestamps() });
+    const donor = uuid();
+    await db.insert(schema.donorAccounts).values({ id: donor, organizationId: org, accountNumber: "42", name: "Dan", ...timestamps() });
+    await db.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId: contact.id, donorAccountId: donor, ...timestamps() });
+    const refused = await sidepost(contact.id, rel("donor_accounts", donor), [{ type: "donor_accounts", id: donor, attributes: { name: "Renamed" } }]);
+    expect(errorOf(refused, 400).source.pointer).toBe("/included/0");
+    const response = await sidepost(contact.id, rel("donor_accounts", donor), [{ type: "donor_accounts", id: donor, attributes: { _destroy: "1" } }]);
+    expect(response.status, response.text).toBe(200);
+    expect(await db.select().from(schema.contactDonorAccounts).where(eq(schema.contactDonorAccounts.contactId, contact.id))).toEqual([]);
+    const [kept] = await db.select().from(schema.donorAccounts).where(eq(schema.donorAccounts.id, donor));
+    expect(kept.name).toBe("Dan");
+  });
+});
+
+describe("sideposting with a new contact", () => {
+  it("creates the contact with its address in one write", async () => {
+    const id = uuid();
+    const address = uuid();
+    const response = await post(
+      CONTACTS,
+      {
+        data: { type: "contacts", id, attributes: { name: "Created, Cy", create_default_person: false }, relationships: rel("addresses", address) },
+        included: [{ type: "addresses", id: address, attributes: { street: "9 New Rd", primary_mailing_address: true } }],
+      },
+      alice.token,
+    );
+    expect(response.status, response.text).toBe(201);
+    expect((await addressesOf(id)).map((a) => [a.id, a.street, a.primaryMailingAddress])).toEqual([[address, "9 New Rd", true]]);
+    const shown = await get(`${CONTACTS}/${id}?include=addresses`, alice.token);
+    expect(shown.body.included[0].attributes.street).toBe("9 New Rd");
+  });
+});
