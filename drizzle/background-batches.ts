@@ -39,6 +39,9 @@ export const backgroundBatchRequests = sqliteTable(
     // "pending", "running", "done" or "failed".
     state: text("state").notNull().default("pending"),
     claimedAt: text("claimed_at"),
+    // When a message for the request was last sent to the queue: a request still pending (or running under an
+    // abandoned claim) a lease after that lost its message, and the sweeper sends one again (src/queue/sweeper.ts).
+    enqueuedAt: text("enqueued_at"),
     attempts: integer("attempts").notNull().default(0),
     // Why the machinery (not the request) failed, kept when the message is dead-lettered.
     lastError: text("last_error"),
@@ -50,5 +53,6 @@ export const backgroundBatchRequests = sqliteTable(
   (t) => [
     index("background_batch_requests_batch_id_position_idx").on(t.backgroundBatchId, t.position),
     index("background_batch_requests_batch_id_state_idx").on(t.backgroundBatchId, t.state),
+    index("background_batch_requests_state_enqueued_at_idx").on(t.state, t.enqueuedAt),
   ],
 );

@@ -18,7 +18,7 @@ import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
-import { batchItemD1, isBatchItem } from "./auth/batch-items";
+import { batchItemCreatedId, batchItemD1, isBatchItem } from "./auth/batch-items";
 import { health, HEALTH_PATH } from "./health";
 import { logRequest } from "./request-log";
 import { configured } from "./settings";
@@ -60,6 +60,8 @@ export function createApp(): Hono<AppEnv> {
     // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
     const metrics = d1Metrics(c.env, session);
     c.set("session", session);
+    // Read from the request as it arrived: later middleware may replace the Request object (the body limit).
+    c.set("createdId", batchItemCreatedId(c.req.raw));
     c.set("db", database(metrics.db));
     await next();
     const bookmark = session.getBookmark();

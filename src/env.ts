@@ -39,6 +39,8 @@ export interface AppEnv {
     /** The request's D1 session (src/db/session.ts), under `db`; the batch endpoint hands it to its items. */
     session: SessionBinding;
     viewer: Viewer;
+    /** The id a create without a client id takes (a background request's own id; see RequestContext.createdId). */
+    createdId?: string;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;
   };

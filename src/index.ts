@@ -1,6 +1,6 @@
 import { createApp } from "./app";
 import type { BackgroundBatchMessage, Bindings } from "./env";
-import { refreshPlannerStatistics } from "./db/maintenance";
+import { runScheduled } from "./scheduled";
 import { consumeQueue } from "./queue/consumer";
 
 const app = createApp();
@@ -9,8 +9,8 @@ export default {
   fetch: app.fetch,
   // Background batch requests run through this same app (see src/queue/consumer.ts).
   queue: (batch, env, ctx) => consumeQueue(batch, env, ctx, app),
-  // The daily cron of wrangler.toml.
-  scheduled: async (_controller, env, ctx) => ctx.waitUntil(refreshPlannerStatistics(env.DB)),
+  // The Cron Triggers of wrangler.toml (src/scheduled.ts).
+  scheduled: async (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
 } satisfies ExportedHandler<Bindings, BackgroundBatchMessage>;
 
 export { app };

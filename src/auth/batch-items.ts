@@ -17,6 +17,8 @@ export interface BatchItemContext {
   d1?: SessionBinding;
   /** The batch already charged the item to the caller's batch budget (src/auth/rate-limit.ts). */
   precharged?: boolean;
+  /** The id a create without a client id takes (see RequestContext.createdId). */
+  createdId?: string;
 }
 
 const batchItems = new WeakMap<Request, BatchItemContext>();
@@ -39,6 +41,11 @@ export function batchItemViewer(request: Request): Viewer | undefined {
 /** The D1 session a batch item runs in, if its batch gave one. */
 export function batchItemD1(request: Request): SessionBinding | undefined {
   return batchItems.get(request)?.d1;
+}
+
+/** The id the item creates under when it sends none (background requests: their own id). */
+export function batchItemCreatedId(request: Request): string | undefined {
+  return batchItems.get(request)?.createdId;
 }
 
 /** Whether the item's batch already charged it to the caller's budget, so the item must not be charged again. */

@@ -16,6 +16,7 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
     now: nowTimestamp(),
     params: bodyParams ? mergeParams(query, bodyParams) : query,
     pathParams,
+    createdId: c.get("createdId"),
   };
 }
 

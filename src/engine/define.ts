@@ -22,6 +22,12 @@ export interface RequestContext {
   params: Record<string, ParamValue>;
   /** Path parameters, e.g. the parent account list of nested routes. */
   pathParams: Record<string, string>;
+  /**
+   * The id a create without a client id takes, for requests that may run more than once (a stored background
+   * request runs again when its outcome was not recorded): the second run then answers 409 instead of creating a
+   * second record.
+   */
+  createdId?: string;
 }
 
 /** Values loaded once per read for computed fields (currency rates) — only when a selected field needs them. */

@@ -148,7 +148,9 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   return { id, statements, includePaths: nested.includePaths };
 }
 
-export async function createResource(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
+export async function createResource(def: ResourceDef, sent: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
+  // A request that may run again (a background request) creates under an id of its own: a second run finds it taken.
+  const input = sent.id || !ctx.createdId ? sent : { ...sent, id: ctx.createdId };
   const { id, statements, includePaths } = await prepareCreate(def, input, ctx, fixed);
   try {
     await runBatch(ctx, statements);

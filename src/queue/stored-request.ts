@@ -39,5 +39,7 @@ export function buildStoredRequest({ request, defaultAccountListId, origin }: Cl
   headers.set("authorization", `Bearer ${token}`);
   // Without a body of their own, the params of a write are its body.
   const body = method === "GET" ? undefined : (request.requestBody ?? (params ? JSON.stringify(params) : undefined));
-  return markBatchItem(new Request(url, { method, headers, body }));
+  // A run whose answer was not recorded runs again; a create then finds its record there (409) instead of making
+  // a second one.
+  return markBatchItem(new Request(url, { method, headers, body }), { createdId: request.id });
 }

@@ -12,10 +12,9 @@ import { runBatch } from "../../engine/write";
 import { badRequest, conflict, validationFailed, type FieldError } from "../../jsonapi/errors";
 import { readResourceDocument, typeMismatch, UUID_PATTERN } from "../../jsonapi/request-document";
 import { backgroundBatchRequestResource } from "./resource";
+import { enqueueRequests } from "../../queue/enqueue";
 
 export const MAX_BACKGROUND_REQUESTS = 1000;
-// Cloudflare Queues accept at most 100 messages per sendBatch call.
-const MESSAGES_PER_SEND = 100;
 const REQUEST_TYPE = "background_batch_requests";
 const REQUESTS_POINTER = "/data/relationships/requests";
 
@@ -115,13 +114,6 @@ async function checkIdsAreFree(batch: NewBatch, ctx: RequestContext): Promise<vo
   }
 }
 
-async function enqueue(ctx: RequestContext, requestIds: string[]): Promise<void> {
-  for (let start = 0; start < requestIds.length; start += MESSAGES_PER_SEND) {
-    const chunk = requestIds.slice(start, start + MESSAGES_PER_SEND);
-    await ctx.env.BATCH_QUEUE.sendBatch(chunk.map((requestId) => ({ body: { requestId } })));
-  }
-}
-
 /**
  * Stores the batch for the viewer and enqueues its requests; answers the new batch's id. `origin` is the
  * service's origin as the client reached it, which the requests' answers will name.
@@ -133,7 +125,7 @@ export async function createBackgroundBatch(batch: NewBatch, ctx: RequestContext
   // One statement per request: a multi-row insert would pass D1's limit of 100 bound parameters.
   const statements = [
     ctx.db.insert(backgroundBatches).values({ id, userId: ctx.viewer.id, origin, ...stamps }),
-    ...batch.requests.map((request) => ctx.db.insert(backgroundBatchRequests).values({ ...request, backgroundBatchId: id, ...stamps })),
+    ...batch.requests.map((request) => ctx.db.insert(backgroundBatchRequests).values({ ...request, backgroundBatchId: id, enqueuedAt: ctx.now, ...stamps })),
   ] as unknown as BatchStatement[];
   try {
     await runBatch(ctx, statements);
@@ -142,7 +134,7 @@ export async function createBackgroundBatch(batch: NewBatch, ctx: RequestContext
     throw error;
   }
   try {
-    await enqueue(ctx, batch.requests.map((r) => r.id!));
+    await enqueueRequests(ctx.env, batch.requests.map((r) => r.id!));
   } catch (error) {
     // Without its messages the batch would stay pending forever: take it back and let the client retry.
     // Messages already sent find their request gone and are dropped by the consumer.
