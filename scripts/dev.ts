@@ -1,8 +1,8 @@
 /**
  * npm run dev [-- --port <n>] [-- --ip <address>]: the local service. Checks the port is free, applies the
  * migrations to the local D1 (printing one line, not wrangler's tables), loads the demo data (idempotent), creates
- * .dev.vars with a random JWT_SECRET when missing, prints a token for Alice with an example request last, then
- * serves (local queues drain background batches). Other arguments go to `wrangler dev` as they are.
+ * .dev.vars with a random JWT_SECRET when missing, then serves (local queues drain background batches) and, once
+ * the server is ready, prints a token for Alice with an example request. Other arguments go to `wrangler dev`.
  */
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
@@ -70,13 +70,23 @@ if (ensureDevVars()) console.log("Created .dev.vars with a random JWT_SECRET.");
 migrate();
 step("db:seed");
 
+/** The token and the example, printed once the server is ready, so they are the last thing on the screen. */
 const userId = await localUserId(DEMO_USER);
-if (userId) {
-  const token = await mintToken(readDevSecret(), userId, 7 * 24 * 3600);
-  console.log(`\nToken for ${DEMO_USER} (valid 7 days; more with: npm run token -- <email>):\n\n${token}\n`);
-  console.log(`Try:\n  curl -H "Authorization: Bearer ${token}" ${address}/api/v2/account_lists\n`);
-  console.log(`API reference: ${address}/api/v2/docs\n`);
-}
+const token = userId ? await mintToken(readDevSecret(), userId, 7 * 24 * 3600) : undefined;
+const welcome = token
+  ? [
+      `\nToken for ${DEMO_USER} (valid 7 days; more with: npm run token -- <email>):\n\n${token}\n`,
+      `Try:\n  curl -H "Authorization: Bearer ${token}" ${address}/api/v2/account_lists\n`,
+      `API reference: ${address}/api/v2/docs\n`,
+    ].join("\n")
+  : `\nNo ${DEMO_USER} in the local database: npm run db:reset loads the demo data.\n`;
+let welcomed = false;
 
 holdDevLock(address);
-process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest]);
+process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest], {
+  onOutput: (text: string) => {
+    if (welcomed || !text.includes("Ready on")) return;
+    welcomed = true;
+    console.log(welcome);
+  },
+});
