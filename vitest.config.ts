@@ -7,6 +7,8 @@ process.env.WRANGLER_HIDE_BANNER ??= "true";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
 export const TEST_JWT_SECRET = "test-secret-not-for-production-0123456789abcdef";
+// wrangler.toml lists JWT_SECRET as required and warns, per test file, when it finds it nowhere.
+process.env.JWT_SECRET ??= TEST_JWT_SECRET;
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");

@@ -1,33 +1,92 @@
 /**
- * npm run dev: the local service on its embedded default. Applies the migrations to the local D1, loads the
- * demo data (idempotent), creates .dev.vars with a random JWT_SECRET when missing, prints a token for Alice
- * with an example request, then serves on http://127.0.0.1:8787 (local queues drain background batches).
+ * npm run dev [-- --port <n>] [-- --ip <address>]: the local service. Checks the port is free, applies the
+ * migrations to the local D1 (printing one line, not wrangler's tables), loads the demo data (idempotent), creates
+ * .dev.vars with a random JWT_SECRET when missing, then serves (local queues drain background batches) and, once
+ * the server is ready, prints a token for Alice with an example request. Other arguments go to `wrangler dev`.
  */
 import { spawnSync } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
 import { ensureDevVars, localUserId, readDevSecret } from "./local";
+// @ts-expect-error: a plain ES module without type declarations.
+import { holdDevLock, runningDevServer } from "./dev-lock.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
 import { runWrangler } from "./run-wrangler.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const DEMO_USER = "alice@example.org";
-const ADDRESS = { ip: "127.0.0.1", port: "8787" };
+
+/** --port and --ip (as `--port 8788` or `--port=8788`) are ours to check; the rest passes through. */
+function parseArgs(argv: string[]): { ip: string; port: string; rest: string[] } {
+  const options: Record<string, string> = { ip: "127.0.0.1", port: "8787" };
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const match = /^--(ip|port)(?:=(.*))?$/.exec(argv[i]);
+    if (match) options[match[1]] = match[2] ?? argv[++i] ?? "";
+    else rest.push(argv[i]);
+  }
+  if (!/^\d+$/.test(options.port) || Number(options.port) < 1 || Number(options.port) > 65535) fail(`--port must be a port number, not "${options.port}"`);
+  return { ip: options.ip, port: options.port, rest };
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function portIsFree(ip: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, ip, () => probe.close(() => resolve(true)));
+  });
+}
 
 function step(script: string): void {
   const result = spawnSync("npm", ["run", "--silent", script], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-if (ensureDevVars()) console.log("Created .dev.vars with a random JWT_SECRET.");
-step("db:migrate");
-step("db:seed");
-
-const userId = await localUserId(DEMO_USER);
-if (userId) {
-  const token = await mintToken(readDevSecret(), userId, 7 * 24 * 3600);
-  console.log(`\nToken for ${DEMO_USER} (valid 7 days; more with: npm run token -- <email>):\n\n${token}\n`);
-  console.log(`Try:\n  curl -H "Authorization: Bearer ${token}" http://${ADDRESS.ip}:${ADDRESS.port}/api/v2/account_lists\n`);
+/** wrangler prints a table per migration; on success one line says enough, on failure everything is shown. */
+function migrate(): void {
+  const result = spawnSync("npm", ["run", "--silent", "db:migrate"], { cwd: root, encoding: "utf8" });
+  const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
+  if (result.status !== 0) {
+    process.stderr.write(output);
+    process.exit(result.status ?? 1);
+  }
+  const applied = output.match(/^\s*│\s*\d{4}_\S+\.sql\s*│\s*✅/gm)?.length ?? 0;
+  console.log(applied ? `Applied ${applied} migration(s) to the local database.` : "The local database is up to date.");
 }
 
-process.exitCode = await runWrangler(["dev", "--ip", ADDRESS.ip, "--port", ADDRESS.port]);
+const { ip, port, rest } = parseArgs(process.argv.slice(2));
+const address = `http://${ip}:${port}`;
+const running = runningDevServer();
+if (running) fail(`npm run dev is already running (process ${running.pid}, ${running.address}).`);
+if (!(await portIsFree(ip, Number(port)))) fail(`Port ${port} on ${ip} is in use. Stop what holds it, or choose another: npm run dev -- --port 8788`);
+
+if (ensureDevVars()) console.log("Created .dev.vars with a random JWT_SECRET.");
+migrate();
+step("db:seed");
+
+/** The token and the example, printed once the server is ready, so they are the last thing on the screen. */
+const userId = await localUserId(DEMO_USER);
+const token = userId ? await mintToken(readDevSecret(), userId, 7 * 24 * 3600) : undefined;
+const welcome = token
+  ? [
+      `\nToken for ${DEMO_USER} (valid 7 days; more with: npm run token -- <email>):\n\n${token}\n`,
+      `Try:\n  curl -H "Authorization: Bearer ${token}" ${address}/api/v2/account_lists\n`,
+      `API reference: ${address}/api/v2/docs\n`,
+    ].join("\n")
+  : `\nNo ${DEMO_USER} in the local database: npm run db:reset loads the demo data.\n`;
+let welcomed = false;
+
+holdDevLock(address);
+process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest], {
+  onOutput: (text: string) => {
+    if (welcomed || !text.includes("Ready on")) return;
+    welcomed = true;
+    console.log(welcome);
+  },
+});

@@ -16,13 +16,20 @@ export const WRANGLER_ENV = {
 // wrangler's package "exports" hide its bin script from require.resolve, so it is found by path.
 const wranglerBin = fileURLToPath(new URL("../node_modules/wrangler/bin/wrangler.js", import.meta.url));
 
-/** Spawns wrangler with the current Node binary (npm scripts put the project's Node first); resolves to its exit code. */
-export function runWrangler(args, { env = {}, stdio = "inherit" } = {}) {
+/**
+ * Spawns wrangler with the current Node binary (npm scripts put the project's Node first); resolves to its exit
+ * code. With `onOutput`, its standard output is still shown and each chunk is also handed to `onOutput`.
+ */
+export function runWrangler(args, { env = {}, stdio = "inherit", onOutput } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [wranglerBin, ...args], {
-      stdio,
+      stdio: onOutput ? ["inherit", "pipe", "inherit"] : stdio,
       // CI=true answers wrangler's confirmation prompts ("apply these migrations?") without a terminal.
       env: { ...process.env, CI: "true", ...WRANGLER_ENV, ...env },
+    });
+    child.stdout?.on("data", (chunk) => {
+      process.stdout.write(chunk);
+      onOutput?.(String(chunk));
     });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve(signal ? 1 : (code ?? 1)));

@@ -3,6 +3,7 @@
  * The token is signed with JWT_SECRET from .dev.vars, exactly as a deployment's own issuer would sign it.
  */
 import { mintToken } from "../src/auth/token";
+import { checkSettings } from "../src/settings";
 import { localUserId, readDevSecret } from "./local";
 
 function parseArgs(argv: string[]): { email: string; expiresIn: number } {
@@ -21,11 +22,27 @@ function parseArgs(argv: string[]): { email: string; expiresIn: number } {
   return { email, expiresIn };
 }
 
-const { email, expiresIn } = parseArgs(process.argv.slice(2));
-const secret = readDevSecret();
-const userId = await localUserId(email);
-if (!userId) {
-  console.error(`No local user with e-mail ${email} (run npm run db:seed, or npm run dev, first).`);
+/** What is wrong, said in a sentence: this is a command people type, not a place for stack traces. */
+function fail(message: string): never {
+  console.error(message);
   process.exit(1);
 }
+
+/** The secret from .dev.vars, checked by the same rules the service applies to its settings. */
+function devSecret(): string {
+  let secret: string;
+  try {
+    secret = readDevSecret();
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  const check = checkSettings({ JWT_SECRET: secret });
+  if (!check.ok) fail(`.dev.vars: ${check.problems.join("; ")} (delete the line and run npm run dev to get a new one)`);
+  return check.settings.signingSecret;
+}
+
+const { email, expiresIn } = parseArgs(process.argv.slice(2));
+const secret = devSecret();
+const userId = await localUserId(email).catch(() => fail("Could not read the local database: run npm run dev (or npm run db:reset) first."));
+if (!userId) fail(`No local user with e-mail ${email} (run npm run db:seed, or npm run dev, first).`);
 process.stdout.write(`${await mintToken(secret, userId, expiresIn)}\n`);

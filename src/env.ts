@@ -1,18 +1,14 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { SessionBinding } from "./db/session";
 
-export interface Bindings {
-  DB: D1Database;
+/**
+ * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
+ * CI); added here are what the config cannot describe: the queue's message type and the optional settings.
+ */
+export interface Bindings extends Omit<Env, "BATCH_QUEUE"> {
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
-  JWT_SECRET: string;
-  /** Per-user request budget; optional so a deployment may go without. */
-  API_RATE_LIMIT?: RateLimit;
-  /** Per-user budget of batch items, charged in blocks (see src/auth/rate-limit.ts); optional likewise. */
-  API_BATCH_RATE_LIMIT?: RateLimit;
-  /** Seconds a user's account lists are remembered per isolate (see src/auth/viewer-cache.ts); 0 or unset: off. */
-  VIEWER_CACHE_SECONDS?: string;
-  /** Comma-separated allowed CORS origins, or "*". */
-  CORS_ORIGINS?: string;
+  /** The secret before the last rotation (src/settings.ts); optional. */
+  JWT_SECRET_PREVIOUS?: string;
 }
 
 export interface BackgroundBatchMessage {

@@ -43,15 +43,21 @@ export function checkSettings(env: Record<string, unknown>): SettingsCheck {
   };
 }
 
-/** One check per env object (one per isolate in production); the failure is logged when first found. */
+/** One check per env object (one per isolate in production). */
 const checked = new WeakMap<object, SettingsCheck>();
+/** Problems already logged by this isolate: each is logged once, even should the runtime hand over a new env. */
+const logged = new Set<string>();
 
 export function settingsOf(env: object): SettingsCheck {
   let check = checked.get(env);
   if (!check) {
     check = checkSettings(env as Record<string, unknown>);
     checked.set(env, check);
-    if (!check.ok) console.error(JSON.stringify({ level: "error", message: "The service is not configured", problems: check.problems }));
+    const key = check.ok ? "" : check.problems.join("\n");
+    if (!check.ok && !logged.has(key)) {
+      logged.add(key);
+      console.error(JSON.stringify({ level: "error", message: "The service is not configured", problems: check.problems }));
+    }
   }
   return check;
 }
