@@ -56,7 +56,10 @@ function includedEntry(included: unknown[], type: string, id: string): { index: 
   }
 }
 
-/** The prepare steps of the write engine, passed in so that this module and write.ts do not import each other. */
+/**
+ * The prepare steps of the write engine, passed in so that this module and write.ts do not import each other.
+ * Creates skip their own id lookup: the nested ids are looked up together, once per relationship.
+ */
 export interface NestedWriter {
   prepareCreate: (def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Row) => Promise<{ statements: BatchStatement[] }>;
   prepareUpdate: (def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded: Row) => Promise<{ statements: BatchStatement[] }>;

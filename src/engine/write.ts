@@ -107,8 +107,11 @@ function assignDefaultAccountList(def: ResourceDef, changes: Changes, ctx: Reque
   changes.account_list = fallback;
 }
 
-/** Validates and prepares an insert; returns the statements so bulk endpoints can batch many items. */
-export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}) {
+/**
+ * Validates and prepares an insert; returns the statements so bulk endpoints can batch many items.
+ * `idIsNew`: the caller has already looked the client id up (sideposted records, looked up together).
+ */
+export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}, idIsNew = false) {
   const { changes, errors } = parseAttributes(def, input, ctx, "create");
   throwIfErrors(errors);
   await parseRelationships(def, input, ctx, changes, fixed);
@@ -116,7 +119,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   assignDefaultAccountList(def, changes, ctx);
   const id = input.id ?? crypto.randomUUID();
   throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
-  if (input.id) {
+  if (input.id && !idIsNew) {
     const [existing] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(sql`${def.idColumn} = ${id}`).limit(1);
     if (existing) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
   }
@@ -248,7 +251,7 @@ export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestCo
 }
 
 /** The prepare steps above, for records written nested in another's request. */
-const nestedWriter: NestedWriter = { prepareCreate, prepareUpdate, prepareDelete, fetchWritableRow };
+const nestedWriter: NestedWriter = { prepareCreate: (def, input, ctx, fixed) => prepareCreate(def, input, ctx, fixed, true), prepareUpdate, prepareDelete, fetchWritableRow };
 
 export async function deleteResource(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
   await runBatch(ctx, await prepareDelete(def, id, ctx));
