@@ -132,6 +132,22 @@ describe("sideposting addresses", () => {
     expect((await addressesOf(bobs.id)).map((a) => a.street)).toEqual(["Bob's"]);
   });
 
+  it("a nested update without updated_in_db_at is checked through its parent alone", async () => {
+    const contact = await insertContact(alice.list.id, "Checked, Cal");
+    const address = await insertAddress(contact.id, { street: "Before" });
+    const response = await put(
+      `${CONTACTS}/${contact.id}`,
+      {
+        data: { type: "contacts", id: contact.id, attributes: { notes: "moved", updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", address.id) },
+        included: [{ type: "addresses", id: address.id, attributes: { street: "After" } }],
+      },
+      alice.token,
+    );
+    expect(response.status, response.text).toBe(200);
+    expect((await addressesOf(contact.id))[0].street).toBe("After");
+    expect((await storedContact(contact.id)).notes).toBe("moved");
+  });
+
   it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
     const contact = await insertContact(alice.list.id, "Stale, Stu");
     const address = await insertAddress(contact.id, { street: "Kept" });

@@ -147,7 +147,10 @@ async function ownedWrites(
     }
     const { index, input } = entry;
     try {
-      if (forced && !("overwrite" in input.attributes)) input.attributes = { ...input.attributes, overwrite: true };
+      // A nested record is checked against the copy the client holds only when it says which copy that is: the
+      // clients send nested records without `updated_in_db_at`, and the parent's own check covers the request.
+      const unchecked = forced || !("updated_in_db_at" in input.attributes);
+      if (unchecked && !("overwrite" in input.attributes)) input.attributes = { ...input.attributes, overwrite: true };
       if (isDestroyed(input.attributes)) {
         if (!row) throw recordNotFound(target.model, id);
         result.statements.push(...(await writer.prepareDelete(target, id, ctx, row)));
