@@ -23,6 +23,17 @@ const peopleOf = (contactId: string) => db.select().from(schema.people).where(eq
 const sidepost = (contactId: string, relationships: Record<string, unknown>, included: unknown[]) =>
   put(`${CONTACTS}/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { overwrite: true }, relationships }, included }, alice.token);
 
+/** A contact update checked against the contact's updated_in_db_at, changing its notes and one address. */
+const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string, addressId: string, attributes: Record<string, unknown>) =>
+  put(
+    `${CONTACTS}/${contact.id}`,
+    {
+      data: { type: "contacts", id: contact.id, attributes: { notes, updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", addressId) },
+      included: [{ type: "addresses", id: addressId, attributes }],
+    },
+    alice.token,
+  );
+
 const ids = (type: string, ...list: string[]) => ({ data: list.map((id) => ({ type, id })) });
 /** The relationship of the same name as the type, linking `list`. */
 const rel = (type: string, ...list: string[]) => ({ [type]: ids(type, ...list) });
@@ -135,30 +146,24 @@ describe("sideposting addresses", () => {
   it("a nested update without updated_in_db_at is checked through its parent alone", async () => {
     const contact = await insertContact(alice.list.id, "Checked, Cal");
     const address = await insertAddress(contact.id, { street: "Before" });
-    const response = await put(
-      `${CONTACTS}/${contact.id}`,
-      {
-        data: { type: "contacts", id: contact.id, attributes: { notes: "moved", updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", address.id) },
-        included: [{ type: "addresses", id: address.id, attributes: { street: "After" } }],
-      },
-      alice.token,
-    );
+    const response = await checkedUpdate(contact, "moved", address.id, { street: "After" });
     expect(response.status, response.text).toBe(200);
     expect((await addressesOf(contact.id))[0].street).toBe("After");
     expect((await storedContact(contact.id)).notes).toBe("moved");
   });
 
+  it("an included record no sideposting relationship references is refused, not dropped", async () => {
+    const contact = await insertContact(alice.list.id, "Stray, Sid");
+    const stray = uuid();
+    const response = await sidepost(contact.id, {}, [{ type: "addresses", id: stray, attributes: { street: "Nowhere" } }]);
+    expect(errorOf(response, 400).source.pointer).toBe("/included/0");
+    expect(await addressesOf(contact.id)).toEqual([]);
+  });
+
   it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
     const contact = await insertContact(alice.list.id, "Stale, Stu");
     const address = await insertAddress(contact.id, { street: "Kept" });
-    const response = await put(
-      `${CONTACTS}/${contact.id}`,
-      {
-        data: { type: "contacts", id: contact.id, attributes: { notes: "changed", updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", address.id) },
-        included: [{ type: "addresses", id: address.id, attributes: { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" } }],
-      },
-      alice.token,
-    );
+    const response = await checkedUpdate(contact, "changed", address.id, { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" });
     const error = errorOf(response, 409);
     expect(error.source.pointer).toBe("/included/0/attributes/updated_in_db_at");
     expect((await addressesOf(contact.id))[0].street).toBe("Kept");

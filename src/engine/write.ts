@@ -11,7 +11,7 @@ import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request
 import { parseTimestamp } from "../jsonapi/time";
 import type { BatchStatement, RequestContext, ResourceDef, Row, WriteInput } from "./define";
 import { isNestedRoute, readScope } from "./read";
-import { includeWritten, sidepostWrites, type NestedWriter } from "./sidepost";
+import { includeWritten, refuseUnreferenced, sidepostWrites, type NestedWriter } from "./sidepost";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -134,6 +134,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
 }
 
 export async function createResource(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
+  refuseUnreferenced(def, input);
   const { id, statements, includePaths } = await prepareCreate(def, input, ctx, fixed);
   try {
     await runBatch(ctx, statements);
@@ -225,6 +226,7 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
 }
 
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext): Promise<void> {
+  refuseUnreferenced(def, input);
   for (let attempt = 1; ; attempt++) {
     const { statements, includePaths } = await prepareUpdate(def, id, input, ctx);
     try {
