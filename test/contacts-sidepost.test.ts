@@ -284,6 +284,72 @@ describe("sideposting people and their details", () => {
   });
 });
 
+const detailsOf = async (personId: string) => ({
+  facebook: (await db.select().from(schema.facebookAccounts).where(eq(schema.facebookAccounts.personId, personId))).map((r) => r.username),
+  linkedin: (await db.select().from(schema.linkedinAccounts).where(eq(schema.linkedinAccounts.personId, personId))).map((r) => r.publicUrl),
+  twitter: (await db.select().from(schema.twitterAccounts).where(eq(schema.twitterAccounts.personId, personId))).map((r) => r.screenName),
+  websites: (await db.select().from(schema.websites).where(eq(schema.websites.personId, personId))).map((r) => [r.url, r.primary]),
+  family: (await db.select().from(schema.familyRelationships).where(eq(schema.familyRelationships.personId, personId))).map((r) => [r.relatedPersonId, r.relationship]),
+});
+
+describe("sideposting a person's other details", () => {
+  it("creates social accounts, websites and a family relationship with the person, then updates and destroys them", async () => {
+    const contact = await insertContact(alice.list.id, "Social, Sue and Sam");
+    const sue = await insertPerson(contact.id, "Sue");
+    const sam = await insertPerson(contact.id, "Sam");
+    const oldSite = uuid();
+    await db.insert(schema.websites).values({ id: oldSite, personId: sue.id, url: "https://old.example.org", primary: true, ...timestamps() });
+    const [fb, li, tw, site, family] = [uuid(), uuid(), uuid(), uuid(), uuid()];
+    const person = (relationships: Record<string, unknown>) => ({ type: "people", id: sue.id, relationships });
+    const created = await sidepost(contact.id, rel("people", sue.id), [
+      person({
+        ...rel("facebook_accounts", fb),
+        ...rel("linkedin_accounts", li),
+        ...rel("twitter_accounts", tw),
+        websites: ids("websites", site),
+        ...rel("family_relationships", family),
+      }),
+      { type: "facebook_accounts", id: fb, attributes: { username: "sue.social" } },
+      { type: "linkedin_accounts", id: li, attributes: { public_url: "https://linkedin.example.org/sue" } },
+      { type: "twitter_accounts", id: tw, attributes: { screen_name: "suesocial", primary: true } },
+      { type: "websites", id: site, attributes: { url: "https://sue.example.org", primary: true } },
+      { type: "family_relationships", id: family, attributes: { relationship: "Wife" }, relationships: { related_person: { data: { type: "people", id: sam.id } } } },
+    ]);
+    expect(created.status, created.text).toBe(200);
+    expect(await detailsOf(sue.id)).toEqual({
+      facebook: ["sue.social"],
+      linkedin: ["https://linkedin.example.org/sue"],
+      twitter: ["suesocial"],
+      websites: expect.arrayContaining([
+        ["https://old.example.org", false],
+        ["https://sue.example.org", true],
+      ]),
+      family: [[sam.id, "Wife"]],
+    });
+    const changed = await sidepost(contact.id, rel("people", sue.id), [
+      person({ ...rel("facebook_accounts", fb), ...rel("family_relationships", family) }),
+      { type: "facebook_accounts", id: fb, attributes: { username: "sue.renamed" } },
+      { type: "family_relationships", id: family, attributes: { _destroy: true } },
+    ]);
+    expect(changed.status, changed.text).toBe(200);
+    const after = await detailsOf(sue.id);
+    expect([after.facebook, after.family]).toEqual([["sue.renamed"], []]);
+  });
+
+  it("a family relationship to someone else's person is 403 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Family, Fred");
+    const fred = await insertPerson(contact.id, "Fred");
+    const bobsPerson = await insertPerson((await insertContact(bob.list.id, "Bobs, Ben")).id, "Ben");
+    const family = uuid();
+    const response = await sidepost(contact.id, rel("people", fred.id), [
+      { type: "people", id: fred.id, relationships: rel("family_relationships", family) },
+      { type: "family_relationships", id: family, attributes: { relationship: "Brother" }, relationships: { related_person: { data: { type: "people", id: bobsPerson.id } } } },
+    ]);
+    errorOf(response, 403);
+    expect((await detailsOf(fred.id)).family).toEqual([]);
+  });
+});
+
 const referredBy = (id: string, referrerId: string) => ({ type: "contact_referrals", id, relationships: { referred_by: { data: { type: "contacts", id: referrerId } } } });
 
 describe("sideposting referrals and donor accounts", () => {
