@@ -2,7 +2,7 @@
 import autocannon from "autocannon";
 
 export interface Request {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "PUT";
   url: string;
   headers?: Record<string, string>;
   body?: string;

@@ -111,7 +111,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     settleWith(servers.baseline);
     const contactIds = await sampleContacts(servers.db, contacts);
     const results = await runScenarios(target, contactIds, options, servers.restarts);
-    const roundTrips = await roundTripRows(target);
+    const roundTrips = await roundTripRows(target, contactIds[0]);
     const batchAvailable = results.some((r) => r.name.startsWith("batch") && r.load);
     const batch = batchAvailable ? await compareBatch(target, contactIds) : undefined;
     const background = [];

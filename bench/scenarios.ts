@@ -107,7 +107,27 @@ export interface RoundTripRow {
 }
 
 /** Requests whose D1 counts must not depend on the page size or the number of filters. */
-export async function roundTripRows(target: Target): Promise<RoundTripRow[]> {
+function apiPut(target: Target, path: string, body: unknown): Request {
+  return { ...apiPost(target, path, body), method: "PUT" };
+}
+
+/**
+ * A contact update on its own and the same update sideposting 10 new addresses: the nested records are looked up
+ * together and written in the contact's batch, so the second costs one round trip more than the first, not ten.
+ */
+function sidepostRows(target: Target, contactId: string): Array<[string, Request]> {
+  const update = (relationships: Record<string, unknown>, included: unknown[]) =>
+    apiPut(target, `/api/v2/contacts/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { notes: "bench", overwrite: true }, relationships }, included });
+  const ids = Array.from({ length: 10 }, () => crypto.randomUUID());
+  const addresses = { addresses: { data: ids.map((id) => ({ type: "addresses", id })) } };
+  const entries = ids.map((id, n) => ({ type: "addresses", id, attributes: { street: `${n} Bench Rd`, city: "Benchville" } }));
+  return [
+    ["contact update", update({}, [])],
+    ["contact update sideposting 10 addresses", update(addresses, entries)],
+  ];
+}
+
+export async function roundTripRows(target: Target, contactId?: string): Promise<RoundTripRow[]> {
   const heavy = filterParams(heavyContactFilters());
   const requests: Array<[string, string]> = [
     ["contacts per_page=25", "/api/v2/contacts?per_page=25"],
@@ -123,6 +143,7 @@ export async function roundTripRows(target: Target): Promise<RoundTripRow[]> {
   ];
   const rows: RoundTripRow[] = [];
   for (const [name, path] of requests) rows.push({ name, probe: await probe(apiGet(target, path)) });
+  for (const [name, request] of contactId ? sidepostRows(target, contactId) : []) rows.push({ name, probe: await probe(request) });
   return rows;
 }
 

@@ -148,3 +148,27 @@ describe("bulk delete", () => {
     expect(noId.body[0].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/id" } });
   });
 });
+
+describe("bulk update with nested writes", () => {
+  it("stores each item's sideposted address with it and refuses an item whose included entry nothing references", async () => {
+    const withAddress = await insertContact(alice.list.id, "Bulk, Address");
+    const withStray = await insertContact(alice.list.id, "Bulk, Stray");
+    const [address, stray] = [uuid(), uuid()];
+    const response = await bulk("PUT", {
+      data: [
+        {
+          data: { type: "contacts", id: withAddress.id, attributes: { overwrite: true }, relationships: { addresses: { data: [{ type: "addresses", id: address }] } } },
+          included: [{ type: "addresses", id: address, attributes: { street: "1 Bulk Way" } }],
+        },
+        { data: { type: "contacts", id: withStray.id, attributes: { overwrite: true } }, included: [{ type: "addresses", id: stray, attributes: { street: "Lost" } }] },
+      ],
+    });
+    expect(response.status, response.text).toBe(200);
+    const results = response.body as Array<{ data?: { id: string }; errors?: Array<{ status: string; source: { pointer: string } }> }>;
+    expect(results[0].data!.id).toBe(withAddress.id);
+    expect(results[1].errors![0]).toMatchObject({ status: "400", source: { pointer: "/included/0" } });
+    const stored = await db.select().from(schema.addresses).where(eq(schema.addresses.contactId, withAddress.id));
+    expect(stored.map((a) => [a.id, a.street])).toEqual([[address, "1 Bulk Way"]]);
+    expect(await db.select().from(schema.addresses).where(eq(schema.addresses.contactId, withStray.id))).toEqual([]);
+  });
+});

@@ -23,6 +23,17 @@ const peopleOf = (contactId: string) => db.select().from(schema.people).where(eq
 const sidepost = (contactId: string, relationships: Record<string, unknown>, included: unknown[]) =>
   put(`${CONTACTS}/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { overwrite: true }, relationships }, included }, alice.token);
 
+/** A contact update checked against the contact's updated_in_db_at, changing its notes and one address. */
+const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string, addressId: string, attributes: Record<string, unknown>) =>
+  put(
+    `${CONTACTS}/${contact.id}`,
+    {
+      data: { type: "contacts", id: contact.id, attributes: { notes, updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", addressId) },
+      included: [{ type: "addresses", id: addressId, attributes }],
+    },
+    alice.token,
+  );
+
 const ids = (type: string, ...list: string[]) => ({ data: list.map((id) => ({ type, id })) });
 /** The relationship of the same name as the type, linking `list`. */
 const rel = (type: string, ...list: string[]) => ({ [type]: ids(type, ...list) });
@@ -132,17 +143,27 @@ describe("sideposting addresses", () => {
     expect((await addressesOf(bobs.id)).map((a) => a.street)).toEqual(["Bob's"]);
   });
 
+  it("a nested update without updated_in_db_at is checked through its parent alone", async () => {
+    const contact = await insertContact(alice.list.id, "Checked, Cal");
+    const address = await insertAddress(contact.id, { street: "Before" });
+    const response = await checkedUpdate(contact, "moved", address.id, { street: "After" });
+    expect(response.status, response.text).toBe(200);
+    expect((await addressesOf(contact.id))[0].street).toBe("After");
+    expect((await storedContact(contact.id)).notes).toBe("moved");
+  });
+
+  it("an included record no sideposting relationship references is refused, not dropped", async () => {
+    const contact = await insertContact(alice.list.id, "Stray, Sid");
+    const stray = uuid();
+    const response = await sidepost(contact.id, {}, [{ type: "addresses", id: stray, attributes: { street: "Nowhere" } }]);
+    expect(errorOf(response, 400).source.pointer).toBe("/included/0");
+    expect(await addressesOf(contact.id)).toEqual([]);
+  });
+
   it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
     const contact = await insertContact(alice.list.id, "Stale, Stu");
     const address = await insertAddress(contact.id, { street: "Kept" });
-    const response = await put(
-      `${CONTACTS}/${contact.id}`,
-      {
-        data: { type: "contacts", id: contact.id, attributes: { notes: "changed", updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", address.id) },
-        included: [{ type: "addresses", id: address.id, attributes: { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" } }],
-      },
-      alice.token,
-    );
+    const response = await checkedUpdate(contact, "changed", address.id, { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" });
     const error = errorOf(response, 409);
     expect(error.source.pointer).toBe("/included/0/attributes/updated_in_db_at");
     expect((await addressesOf(contact.id))[0].street).toBe("Kept");
@@ -260,6 +281,72 @@ describe("sideposting people and their details", () => {
     errorOf(response, 403);
     expect((await emailsOf(bobsPerson.id))[0].email).toBe("bo@example.org");
     expect((await peopleOf(contact.id))[0].firstName).toBe("Mia");
+  });
+});
+
+const detailsOf = async (personId: string) => ({
+  facebook: (await db.select().from(schema.facebookAccounts).where(eq(schema.facebookAccounts.personId, personId))).map((r) => r.username),
+  linkedin: (await db.select().from(schema.linkedinAccounts).where(eq(schema.linkedinAccounts.personId, personId))).map((r) => r.publicUrl),
+  twitter: (await db.select().from(schema.twitterAccounts).where(eq(schema.twitterAccounts.personId, personId))).map((r) => r.screenName),
+  websites: (await db.select().from(schema.websites).where(eq(schema.websites.personId, personId))).map((r) => [r.url, r.primary]),
+  family: (await db.select().from(schema.familyRelationships).where(eq(schema.familyRelationships.personId, personId))).map((r) => [r.relatedPersonId, r.relationship]),
+});
+
+describe("sideposting a person's other details", () => {
+  it("creates social accounts, websites and a family relationship with the person, then updates and destroys them", async () => {
+    const contact = await insertContact(alice.list.id, "Social, Sue and Sam");
+    const sue = await insertPerson(contact.id, "Sue");
+    const sam = await insertPerson(contact.id, "Sam");
+    const oldSite = uuid();
+    await db.insert(schema.websites).values({ id: oldSite, personId: sue.id, url: "https://old.example.org", primary: true, ...timestamps() });
+    const [fb, li, tw, site, family] = [uuid(), uuid(), uuid(), uuid(), uuid()];
+    const person = (relationships: Record<string, unknown>) => ({ type: "people", id: sue.id, relationships });
+    const created = await sidepost(contact.id, rel("people", sue.id), [
+      person({
+        ...rel("facebook_accounts", fb),
+        ...rel("linkedin_accounts", li),
+        ...rel("twitter_accounts", tw),
+        websites: ids("websites", site),
+        ...rel("family_relationships", family),
+      }),
+      { type: "facebook_accounts", id: fb, attributes: { username: "sue.social" } },
+      { type: "linkedin_accounts", id: li, attributes: { public_url: "https://linkedin.example.org/sue" } },
+      { type: "twitter_accounts", id: tw, attributes: { screen_name: "suesocial", primary: true } },
+      { type: "websites", id: site, attributes: { url: "https://sue.example.org", primary: true } },
+      { type: "family_relationships", id: family, attributes: { relationship: "Wife" }, relationships: { related_person: { data: { type: "people", id: sam.id } } } },
+    ]);
+    expect(created.status, created.text).toBe(200);
+    expect(await detailsOf(sue.id)).toEqual({
+      facebook: ["sue.social"],
+      linkedin: ["https://linkedin.example.org/sue"],
+      twitter: ["suesocial"],
+      websites: expect.arrayContaining([
+        ["https://old.example.org", false],
+        ["https://sue.example.org", true],
+      ]),
+      family: [[sam.id, "Wife"]],
+    });
+    const changed = await sidepost(contact.id, rel("people", sue.id), [
+      person({ ...rel("facebook_accounts", fb), ...rel("family_relationships", family) }),
+      { type: "facebook_accounts", id: fb, attributes: { username: "sue.renamed" } },
+      { type: "family_relationships", id: family, attributes: { _destroy: true } },
+    ]);
+    expect(changed.status, changed.text).toBe(200);
+    const after = await detailsOf(sue.id);
+    expect([after.facebook, after.family]).toEqual([["sue.renamed"], []]);
+  });
+
+  it("a family relationship to someone else's person is 403 and nothing is written", async () => {
+    const contact = await insertContact(alice.list.id, "Family, Fred");
+    const fred = await insertPerson(contact.id, "Fred");
+    const bobsPerson = await insertPerson((await insertContact(bob.list.id, "Bobs, Ben")).id, "Ben");
+    const family = uuid();
+    const response = await sidepost(contact.id, rel("people", fred.id), [
+      { type: "people", id: fred.id, relationships: rel("family_relationships", family) },
+      { type: "family_relationships", id: family, attributes: { relationship: "Brother" }, relationships: { related_person: { data: { type: "people", id: bobsPerson.id } } } },
+    ]);
+    errorOf(response, 403);
+    expect((await detailsOf(fred.id)).family).toEqual([]);
   });
 });
 

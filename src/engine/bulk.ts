@@ -16,6 +16,7 @@ import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
 import { readBody, requestContext } from "./context";
 import type { BatchStatement, RequestContext, ResourceDef, Row } from "./define";
 import { readResourcesById } from "./read";
+import { refuseUnreferenced } from "./sidepost";
 import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
 
 /** How often the items left are written again after others lost a race (each time at least one item drops out). */
@@ -105,6 +106,7 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
   const before = action === "delete" ? await readResourcesById(def, pending.map((i) => i.id!), ctx) : new Map();
   for (const item of pending) {
     try {
+      if (action !== "delete") refuseUnreferenced(def, item.input!);
       if (action === "create") {
         const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
         item.id = prepared.id;

@@ -42,12 +42,18 @@ function pointedAt(error: unknown, index: number): unknown {
   return error;
 }
 
+/** The index of the `included` entry of this type and id (ids compared case-insensitively), or -1. */
+function indexInIncluded(included: unknown[], type: unknown, id: unknown): number {
+  if (typeof type !== "string" || typeof id !== "string") return -1;
+  return included.findIndex((entry) => {
+    const e = entry as Record<string, unknown> | null;
+    return typeof e === "object" && e !== null && e.type === type && typeof e.id === "string" && e.id.toLowerCase() === id.toLowerCase();
+  });
+}
+
 /** The entry of `included` for a linkage, read as a resource document of the linked type. */
 function includedEntry(included: unknown[], type: string, id: string): { index: number; input: ResourceInput } | undefined {
-  const index = included.findIndex((entry) => {
-    const e = entry as Record<string, unknown> | null;
-    return typeof e === "object" && e !== null && e.type === type && typeof e.id === "string" && e.id.toLowerCase() === id;
-  });
+  const index = indexInIncluded(included, type, id);
   if (index === -1) return undefined;
   try {
     return { index, input: { ...readResourceDocument({ data: included[index] }, [type]), included } };
@@ -56,7 +62,10 @@ function includedEntry(included: unknown[], type: string, id: string): { index: 
   }
 }
 
-/** The prepare steps of the write engine, passed in so that this module and write.ts do not import each other. */
+/**
+ * The prepare steps of the write engine, passed in so that this module and write.ts do not import each other.
+ * Creates skip their own id lookup: the nested ids are looked up together, once per relationship.
+ */
 export interface NestedWriter {
   prepareCreate: (def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Row) => Promise<{ statements: BatchStatement[] }>;
   prepareUpdate: (def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded: Row) => Promise<{ statements: BatchStatement[] }>;
@@ -144,7 +153,10 @@ async function ownedWrites(
     }
     const { index, input } = entry;
     try {
-      if (forced && !("overwrite" in input.attributes)) input.attributes = { ...input.attributes, overwrite: true };
+      // A nested record is checked against the copy the client holds only when it says which copy that is: the
+      // clients send nested records without `updated_in_db_at`, and the parent's own check covers the request.
+      const unchecked = forced || !("updated_in_db_at" in input.attributes);
+      if (unchecked && !("overwrite" in input.attributes)) input.attributes = { ...input.attributes, overwrite: true };
       if (isDestroyed(input.attributes)) {
         if (!row) throw recordNotFound(target.model, id);
         result.statements.push(...(await writer.prepareDelete(target, id, ctx, row)));
@@ -207,13 +219,10 @@ function referencedEntries(input: NestedInput, relationship: string) {
   if (!value || !Array.isArray(value.data)) return [];
   const entries: Array<{ id: string; attributes: Record<string, unknown>; relationships: Record<string, { data?: { id?: unknown } }> }> = [];
   for (const linkage of value.data as Array<{ type?: unknown; id?: unknown }>) {
-    if (typeof linkage?.type !== "string" || typeof linkage.id !== "string") continue;
-    const id = linkage.id.toLowerCase();
-    const entry = input.included.find((e) => {
-      const candidate = e as Record<string, unknown> | null;
-      return typeof candidate === "object" && candidate !== null && candidate.type === linkage.type && String(candidate.id).toLowerCase() === id;
-    }) as { attributes?: Record<string, unknown>; relationships?: Record<string, { data?: { id?: unknown } }> } | undefined;
-    if (entry) entries.push({ id, attributes: entry.attributes ?? {}, relationships: entry.relationships ?? {} });
+    const index = indexInIncluded(input.included, linkage?.type, linkage?.id);
+    if (index === -1) continue;
+    const entry = input.included[index] as { attributes?: Record<string, unknown>; relationships?: Record<string, { data?: { id?: unknown } }> };
+    entries.push({ id: String(linkage.id).toLowerCase(), attributes: entry.attributes ?? {}, relationships: entry.relationships ?? {} });
   }
   return entries;
 }
@@ -236,6 +245,35 @@ export function nestedDestroyed(input: NestedInput, relationship: string): strin
   return referencedEntries(input, relationship)
     .filter((entry) => isDestroyed(entry.attributes))
     .map((entry) => entry.id);
+}
+
+/**
+ * Every `included` entry of a write must be a record one of the sideposting relationships references (directly
+ * or through another entry): anything else would be silently dropped, so it is refused.
+ */
+export function refuseUnreferenced(def: ResourceDef, input: ResourceInput): void {
+  const referenced = new Set<number>();
+  const walk = (resource: ResourceDef, relationships: Record<string, unknown>) => {
+    for (const [name, rel] of Object.entries(resource.relationships)) {
+      const value = relationships[name] as { data?: unknown } | undefined;
+      if (!rel.sidepost || !value || !Array.isArray(value.data)) continue;
+      const target = resourceFor(rel.resource ?? rel.type);
+      for (const linkage of value.data as Array<{ type?: unknown; id?: unknown }>) {
+        const index = indexInIncluded(input.included, linkage?.type, linkage?.id);
+        if (index === -1 || referenced.has(index)) continue;
+        referenced.add(index);
+        const nested = (input.included[index] as { relationships?: unknown }).relationships;
+        if (target && typeof nested === "object" && nested !== null) walk(target, nested as Record<string, unknown>);
+      }
+    }
+  };
+  walk(def, input.relationships);
+  const stray = input.included.findIndex((_, index) => !referenced.has(index));
+  if (stray !== -1) {
+    throw badRequest("This included record is not referenced from a relationship that takes nested writes, so it would not be stored", {
+      pointer: `/included/${stray}`,
+    });
+  }
 }
 
 /** Adds what a write sideposted to the answer's `include`, beside what the client asked for. */

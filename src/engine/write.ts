@@ -13,7 +13,7 @@ import { parseTimestamp } from "../jsonapi/time";
 import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
-import { includeWritten, sidepostWrites, type NestedWriter } from "./sidepost";
+import { includeWritten, refuseUnreferenced, sidepostWrites, type NestedWriter } from "./sidepost";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -125,8 +125,11 @@ function assignDefaultAccountList(def: ResourceDef, changes: Changes, ctx: Reque
   changes.account_list = fallback;
 }
 
-/** Validates and prepares an insert; returns the statements so bulk endpoints can batch many items. */
-export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}) {
+/**
+ * Validates and prepares an insert; returns the statements so bulk endpoints can batch many items.
+ * `idIsNew`: the caller has already looked the client id up (sideposted records, looked up together).
+ */
+export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx: RequestContext, fixed: Changes = {}, idIsNew = false) {
   const { changes, errors } = parseAttributes(def, input, ctx, "create");
   throwIfErrors(errors);
   await parseRelationships(def, input, ctx, changes, fixed);
@@ -134,7 +137,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   assignDefaultAccountList(def, changes, ctx);
   const id = input.id ?? crypto.randomUUID();
   throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
-  if (input.id) {
+  if (input.id && !idIsNew) {
     const [existing] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(sql`${def.idColumn} = ${id}`).limit(1);
     if (existing) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
   }
@@ -151,6 +154,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
 export async function createResource(def: ResourceDef, sent: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
   // A request that may run again (a background request) creates under an id of its own: a second run finds it taken.
   const input = sent.id || !ctx.createdId ? sent : { ...sent, id: ctx.createdId };
+  refuseUnreferenced(def, input);
   const { id, statements, includePaths } = await prepareCreate(def, input, ctx, fixed);
   try {
     await runBatch(ctx, statements);
@@ -250,6 +254,7 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
  * write that lands right after this one never shows in this answer. `scope`: which rows the answer may show.
  */
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
+  refuseUnreferenced(def, input);
   const { statements, includePaths } = await prepareUpdate(def, id, input, ctx);
   // What was written beside the record (sideposted records) is included in the answer.
   includeWritten(ctx, includePaths);
@@ -272,7 +277,7 @@ export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestCo
 }
 
 /** The prepare steps above, for records written nested in another's request. */
-const nestedWriter: NestedWriter = { prepareCreate, prepareUpdate, prepareDelete, fetchWritableRow };
+const nestedWriter: NestedWriter = { prepareCreate: (def, input, ctx, fixed) => prepareCreate(def, input, ctx, fixed, true), prepareUpdate, prepareDelete, fetchWritableRow };
 
 export async function deleteResource(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
   await runBatch(ctx, await prepareDelete(def, id, ctx));
