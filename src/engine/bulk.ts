@@ -14,7 +14,7 @@ import type { ResourceObject } from "../jsonapi/document";
 import { readResourceDocument, UUID_PATTERN, type ResourceInput } from "../jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
 import { readBody, requestContext } from "./context";
-import type { BatchStatement, RequestContext, ResourceDef, Row } from "./define";
+import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef, type Row } from "./define";
 import { readResourcesById } from "./read";
 import { refuseUnreferenced } from "./sidepost";
 import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
@@ -190,6 +190,6 @@ async function takenIds(def: ResourceDef, items: Item[], ctx: RequestContext): P
   const rows = (await ctx.db.select({ id: def.idColumn }).from(def.table).where(inList(def.idColumn, items.map((i) => i.id!)))) as Array<{ id: string }>;
   const taken = new Set(rows.map((row) => row.id));
   const losers = items.filter((item) => taken.has(item.id!));
-  for (const item of losers) item.error = conflict(`A resource with id ${item.id} already exists`, { pointer: "/data/id" });
+  for (const item of losers) item.error = duplicateId(def, item.id!);
   return losers;
 }

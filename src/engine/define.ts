@@ -3,10 +3,10 @@
  * rules, relationships, sorts, filters — and the generic engine (read.ts, write.ts, routes.ts) serves every
  * resource from that description. Resource folders keep only what is truly their own.
  */
-import { getTableColumns, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Bindings, Database, Viewer } from "../env";
-import type { FieldError } from "../jsonapi/errors";
+import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 import type { SidepostRule } from "./sidepost";
@@ -176,6 +176,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
    * column and `filter` reads its exact total from those counts, a handful of rows instead of every row in scope.
    */
   maintainedCounts?: MaintainedCounts;
+  /**
+   * The original implementation's name for the table, where ours differs: a client id that already exists answers
+   * 409 naming its primary key (`activities_pkey`), the text offline-sync clients recognise (see `duplicateId`).
+   */
+  storedAs?: string;
   /** Resource rules that run after attribute parsing; may change values or report field errors. */
   hooks?: ResourceHooks;
 }
@@ -244,6 +249,16 @@ export function defineResource<TTable extends SQLiteTable>(declaration: Resource
   };
   registry.set(def.type, full as unknown as ResourceDef);
   return full;
+}
+
+/**
+ * The 409 for a client id that is already taken. Offline-sync clients (the Android app) recognise "already exists"
+ * only by the original's database error text naming the primary key, e.g. `activities_pkey` for a task; without
+ * it they send the record again forever.
+ */
+export function duplicateId(def: Pick<ResourceDef, "table" | "storedAs">, id: string, pointer = "/data/id"): ApiError {
+  const table = def.storedAs ?? getTableName(def.table);
+  return conflict(`duplicate key value violates unique constraint "${table}_pkey": Key (id)=(${id}) already exists.`, { pointer });
 }
 
 export function resourceFor(type: string): ResourceDef | undefined {

@@ -11,7 +11,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { inList } from "../db/sql";
 import { ApiError, badRequest, conflict, recordNotFound } from "../jsonapi/errors";
 import { readResourceDocument, toManyLinkage, type ResourceInput } from "../jsonapi/request-document";
-import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row } from "./define";
+import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row } from "./define";
 
 /** What a sideposting relationship writes to: its records under a parent, or only links to unlink. */
 export type SidepostRule =
@@ -118,7 +118,7 @@ function claimNewId(ctx: RequestContext, def: ResourceDef, id: string): void {
   const claimed = claimedInRequest.get(ctx) ?? new Set<string>();
   claimedInRequest.set(ctx, claimed);
   const key = `${def.type} ${id}`;
-  if (claimed.has(key)) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+  if (claimed.has(key)) throw duplicateId(def, id);
   claimed.add(key);
 }
 

@@ -10,7 +10,7 @@ import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guar
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
 import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
-import { resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
+import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 import { includeWritten, refuseUnreferenced, sidepostWrites, type NestedWriter } from "./sidepost";
@@ -139,7 +139,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
   if (input.id && !idIsNew) {
     const [existing] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(sql`${def.idColumn} = ${id}`).limit(1);
-    if (existing) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+    if (existing) throw duplicateId(def, id);
   }
   const keys = propertyKeys(def.table);
   const values = { ...columnValues(def, changes), [keys.get(def.idColumn.name)!]: id } as Row;
@@ -161,7 +161,7 @@ export async function createResource(def: ResourceDef, sent: ResourceInput, ctx:
     includeWritten(ctx, includePaths);
   } catch (error) {
     const raced = error instanceof ApiError && error.status === 409;
-    if (raced && input.id) throw conflict(`A resource with id ${id} already exists`, { pointer: "/data/id" });
+    if (raced && input.id) throw duplicateId(def, id);
     throw error;
   }
   return id;

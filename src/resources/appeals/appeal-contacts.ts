@@ -87,6 +87,7 @@ export const excludedAppealContactResource = defineResource({
   type: "excluded_appeal_contacts",
   model: "ExcludedAppealContact",
   table: appealExcludedContacts,
+  storedAs: "appeal_excluded_appeal_contacts",
   parentParam: "appeal_id",
   scope: (ctx) => appealScope(appealExcludedContacts.appealId, ctx.viewer.readableListIds, ctx),
   attributes: {

@@ -13,6 +13,7 @@ import { badRequest, conflict, validationFailed, type FieldError } from "../../j
 import { readResourceDocument, typeMismatch, UUID_PATTERN } from "../../jsonapi/request-document";
 import { backgroundBatchRequestResource } from "./resource";
 import { enqueueRequests } from "../../queue/enqueue";
+import { duplicateId } from "../../engine/define";
 
 export const MAX_BACKGROUND_REQUESTS = 1000;
 const REQUEST_TYPE = "background_batch_requests";
@@ -107,10 +108,10 @@ async function checkIdsAreFree(batch: NewBatch, ctx: RequestContext): Promise<vo
     ctx.db.select({ id: backgroundBatches.id }).from(backgroundBatches).where(sql`${backgroundBatches.id} = ${batch.id ?? ""}`).limit(1),
     ctx.db.select({ id: backgroundBatchRequests.id }).from(backgroundBatchRequests).where(inList(backgroundBatchRequests.id, ids)).limit(1),
   ]);
-  if (batchRows[0]) throw conflict(`A resource with id ${batch.id} already exists`, { pointer: "/data/id" });
+  if (batchRows[0]) throw duplicateId({ table: backgroundBatches }, batch.id!);
   if (requestRows[0]) {
     const index = ids.indexOf(requestRows[0].id);
-    throw conflict(`A resource with id ${requestRows[0].id} already exists`, { pointer: `${REQUESTS_POINTER}/data/${index}/id` });
+    throw duplicateId({ table: backgroundBatchRequests }, requestRows[0].id, `${REQUESTS_POINTER}/data/${index}/id`);
   }
 }
 

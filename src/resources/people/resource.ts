@@ -115,12 +115,13 @@ type PersonDetailTable =
  * A contact detail of one person: its own fields and the `person` it belongs to. Details with a `primary` flag
  * keep one primary per person.
  */
-function personDetail(type: string, model: string, table: PersonDetailTable, attributes: Record<string, AttributeDef>) {
+function personDetail(type: string, model: string, table: PersonDetailTable, attributes: Record<string, AttributeDef>, storedAs?: string) {
   const hasPrimary = "primary" in table && "primary" in attributes;
   return defineResource({
     type,
     model,
     table,
+    storedAs,
     includeScope: ofVisiblePerson(table.personId),
     ...ownedScopes(personOwner, table.personId),
     attributes,
@@ -157,21 +158,21 @@ export const phoneNumberResource = personDetail("phone_numbers", "PhoneNumber", 
 
 export const facebookAccountResource = personDetail("facebook_accounts", "FacebookAccount", facebookAccounts, {
   username: string(facebookAccounts.username, { required: true }),
-});
+}, "person_facebook_accounts");
 
 export const linkedinAccountResource = personDetail("linkedin_accounts", "LinkedinAccount", linkedinAccounts, {
   public_url: string(linkedinAccounts.publicUrl, { required: true }),
-});
+}, "person_linkedin_accounts");
 
 export const twitterAccountResource = personDetail("twitter_accounts", "TwitterAccount", twitterAccounts, {
   screen_name: string(twitterAccounts.screenName, { required: true }),
   primary: boolean(twitterAccounts.primary),
-});
+}, "person_twitter_accounts");
 
 export const websiteResource = personDetail("websites", "Website", websites, {
   url: string(websites.url, { required: true }),
   primary: boolean(websites.primary),
-});
+}, "person_websites");
 
 export const familyRelationshipResource = defineResource({
   type: "family_relationships",

@@ -48,6 +48,7 @@ export const commentResource = defineResource({
   type: "comments",
   model: "Comment",
   table: comments,
+  storedAs: "activity_comments",
   ...ownedScopes(taskOwner, comments.taskId),
   attributes: { body: string(comments.body, { required: true }) },
   relationships: {
@@ -61,6 +62,7 @@ export const taskResource = defineResource({
   type: "tasks",
   model: "Task",
   table: tasks,
+  storedAs: "activities",
   accountListColumn: tasks.accountListId,
   attributes: {
     activity_type: string(tasks.activityType, { oneOf: ACTIVITIES }),
