@@ -1,25 +1,18 @@
 /** Contacts sideposting their people (with the people's details), referrals and donor account unlinks. */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post } from "./helpers/api";
-import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { db, timestamps, uuid } from "./helpers/factories";
 import { insertContact, insertEmail, insertPerson, insertPhone, listedNames } from "./helpers/contact-fixtures";
-import { addressesOf, CONTACTS, emailsOf, ids, peopleOf, phonesOf, rel, sidepostAs } from "./helpers/sidepost-fixtures";
+import { addressesOf, CONTACTS, emailsOf, ids, peopleOf, phonesOf, rel, sidepostAs, viewers } from "./helpers/sidepost-fixtures";
 
-let alice: Awaited<ReturnType<typeof createViewer>>;
-let bob: Awaited<ReturnType<typeof createViewer>>;
-
-beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-});
-
-const sidepost = sidepostAs(() => alice.token);
+const v = viewers();
+const sidepost = sidepostAs(() => v.alice.token);
 
 describe("sideposting people and their details", () => {
   it("creates a person with an e-mail address and a phone number in one write, and includes them", async () => {
-    const contact = await insertContact(alice.list.id, "Newperson, Nora");
+    const contact = await insertContact(v.alice.list.id, "Newperson, Nora");
     const person = uuid();
     const mail = uuid();
     const phone = uuid();
@@ -42,11 +35,11 @@ describe("sideposting people and their details", () => {
     expect(types).toEqual(expect.arrayContaining([`people:${person}`, `email_addresses:${mail}`, `phone_numbers:${phone}`]));
     expect(response.body.data.relationships.primary_person.data).toEqual({ type: "people", id: person });
     // The contact filters read the new rows at once.
-    expect(await listedNames(alice.token, "filter[contact_info_email]=Yes&filter[ids]=" + contact.id)).toEqual(["Newperson, Nora"]);
+    expect(await listedNames(v.alice.token, "filter[contact_info_email]=Yes&filter[ids]=" + contact.id)).toEqual(["Newperson, Nora"]);
   });
 
   it("updates a person's e-mail address and marks it primary, unmarking the person's other one", async () => {
-    const contact = await insertContact(alice.list.id, "Update, Uma");
+    const contact = await insertContact(v.alice.list.id, "Update, Uma");
     const person = await insertPerson(contact.id, "Uma");
     const first = await insertEmail(person.id, "first@example.org", { primary: true });
     const second = await insertEmail(person.id, "second@example.org");
@@ -66,7 +59,7 @@ describe("sideposting people and their details", () => {
   });
 
   it("a bad e-mail is 400 pointing into included, and nothing is stored", async () => {
-    const contact = await insertContact(alice.list.id, "Bad, Ben");
+    const contact = await insertContact(v.alice.list.id, "Bad, Ben");
     const person = uuid();
     const mail = uuid();
     const response = await sidepost(contact.id, rel("people", person), [
@@ -79,7 +72,7 @@ describe("sideposting people and their details", () => {
   });
 
   it("a bad phone number is 400 pointing into included, and nothing is stored", async () => {
-    const contact = await insertContact(alice.list.id, "Phone, Pat");
+    const contact = await insertContact(v.alice.list.id, "Phone, Pat");
     const person = await insertPerson(contact.id, "Pat");
     const kept = await insertPhone(person.id, "555-0100", "home");
     const number = uuid();
@@ -95,7 +88,7 @@ describe("sideposting people and their details", () => {
   });
 
   it("a person without a first name is 400 pointing at it", async () => {
-    const contact = await insertContact(alice.list.id, "Blank, Bo");
+    const contact = await insertContact(v.alice.list.id, "Blank, Bo");
     const person = uuid();
     const response = await sidepost(contact.id, rel("people", person), [{ type: "people", id: person, attributes: { last_name: "Blank" } }]);
     expect(errorOf(response, 400).source.pointer).toBe("/included/0/attributes/first_name");
@@ -103,7 +96,7 @@ describe("sideposting people and their details", () => {
   });
 
   it("destroying a person removes their details", async () => {
-    const contact = await insertContact(alice.list.id, "Gone, Gus");
+    const contact = await insertContact(v.alice.list.id, "Gone, Gus");
     const person = await insertPerson(contact.id, "Gus");
     await insertEmail(person.id, "gus@example.org");
     await insertPhone(person.id, "555-0123", "mobile");
@@ -115,9 +108,9 @@ describe("sideposting people and their details", () => {
   });
 
   it("an e-mail address of someone else's person is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Mia");
+    const contact = await insertContact(v.alice.list.id, "Mine, Mia");
     const person = await insertPerson(contact.id, "Mia");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bo");
+    const bobs = await insertContact(v.bob.list.id, "Bobs, Bo");
     const bobsPerson = await insertPerson(bobs.id, "Bo");
     const theirs = await insertEmail(bobsPerson.id, "bo@example.org");
     const response = await sidepost(contact.id, rel("people", person.id), [
@@ -140,7 +133,7 @@ const detailsOf = async (personId: string) => ({
 
 describe("sideposting a person's other details", () => {
   it("creates social accounts, websites and a family relationship with the person, then updates and destroys them", async () => {
-    const contact = await insertContact(alice.list.id, "Social, Sue and Sam");
+    const contact = await insertContact(v.alice.list.id, "Social, Sue and Sam");
     const sue = await insertPerson(contact.id, "Sue");
     const sam = await insertPerson(contact.id, "Sam");
     const oldSite = uuid();
@@ -183,9 +176,9 @@ describe("sideposting a person's other details", () => {
   });
 
   it("a family relationship to someone else's person is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Family, Fred");
+    const contact = await insertContact(v.alice.list.id, "Family, Fred");
     const fred = await insertPerson(contact.id, "Fred");
-    const bobsPerson = await insertPerson((await insertContact(bob.list.id, "Bobs, Ben")).id, "Ben");
+    const bobsPerson = await insertPerson((await insertContact(v.bob.list.id, "Bobs, Ben")).id, "Ben");
     const family = uuid();
     const response = await sidepost(contact.id, rel("people", fred.id), [
       { type: "people", id: fred.id, relationships: rel("family_relationships", family) },
@@ -200,8 +193,8 @@ const referredBy = (id: string, referrerId: string) => ({ type: "contact_referra
 
 describe("sideposting referrals and donor accounts", () => {
   it("records who referred the contact", async () => {
-    const contact = await insertContact(alice.list.id, "Referred, Rita");
-    const referrer = await insertContact(alice.list.id, "Referrer, Rob");
+    const contact = await insertContact(v.alice.list.id, "Referred, Rita");
+    const referrer = await insertContact(v.alice.list.id, "Referrer, Rob");
     const referral = uuid();
     const named = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, referrer.id)]);
     expect(named.status, named.text).toBe(200);
@@ -210,8 +203,8 @@ describe("sideposting referrals and donor accounts", () => {
   });
 
   it("a referrer of someone else's list is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Referred, Ray");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bill");
+    const contact = await insertContact(v.alice.list.id, "Referred, Ray");
+    const bobs = await insertContact(v.bob.list.id, "Bobs, Bill");
     const referral = uuid();
     const response = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, bobs.id)]);
     errorOf(response, 403);
@@ -219,7 +212,7 @@ describe("sideposting referrals and donor accounts", () => {
   });
 
   it("_destroy on a donor account only unlinks it; other changes are refused", async () => {
-    const contact = await insertContact(alice.list.id, "Donor, Dan");
+    const contact = await insertContact(v.alice.list.id, "Donor, Dan");
     const org = uuid();
     await db.insert(schema.organizations).values({ id: org, name: "Org", ...timestamps() });
     const donor = uuid();
@@ -248,7 +241,7 @@ describe("sideposting with a new contact", () => {
           { type: "email_addresses", id: mail, attributes: { email: "jane@example.org" } },
         ],
       },
-      alice.token,
+      v.alice.token,
     );
     expect(response.status, response.text).toBe(201);
     expect((await peopleOf(id)).map((p) => [p.id, p.firstName, p.isPrimary])).toEqual([[jane, "Jane", true]]);
@@ -264,11 +257,11 @@ describe("sideposting with a new contact", () => {
         data: { type: "contacts", id, attributes: { name: "Created, Cy", create_default_person: false }, relationships: rel("addresses", address) },
         included: [{ type: "addresses", id: address, attributes: { street: "9 New Rd", primary_mailing_address: true } }],
       },
-      alice.token,
+      v.alice.token,
     );
     expect(response.status, response.text).toBe(201);
     expect((await addressesOf(id)).map((a) => [a.id, a.street, a.primaryMailingAddress])).toEqual([[address, "9 New Rd", true]]);
-    const shown = await get(`${CONTACTS}/${id}?include=addresses`, alice.token);
+    const shown = await get(`${CONTACTS}/${id}?include=addresses`, v.alice.token);
     expect(shown.body.included[0].attributes.street).toBe("9 New Rd");
   });
 });

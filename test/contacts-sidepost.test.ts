@@ -1,19 +1,12 @@
 /** Contacts sideposting their addresses. */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { errorOf, put } from "./helpers/api";
-import { createViewer, uuid } from "./helpers/factories";
+import { uuid } from "./helpers/factories";
 import { insertAddress, insertContact, listedNames, storedContact } from "./helpers/contact-fixtures";
-import { addressesOf, CONTACTS, rel, sidepostAs } from "./helpers/sidepost-fixtures";
+import { addressesOf, CONTACTS, rel, sidepostAs, viewers } from "./helpers/sidepost-fixtures";
 
-let alice: Awaited<ReturnType<typeof createViewer>>;
-let bob: Awaited<ReturnType<typeof createViewer>>;
-
-beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-});
-
-const sidepost = sidepostAs(() => alice.token);
+const v = viewers();
+const sidepost = sidepostAs(() => v.alice.token);
 
 /** A contact update checked against the contact's updated_in_db_at, changing its notes and one address. */
 const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string, addressId: string, attributes: Record<string, unknown>) =>
@@ -23,12 +16,12 @@ const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string
       data: { type: "contacts", id: contact.id, attributes: { notes, updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", addressId) },
       included: [{ type: "addresses", id: addressId, attributes }],
     },
-    alice.token,
+    v.alice.token,
   );
 
 describe("sideposting addresses", () => {
   it("sets the primary mailing address as mpdx-react sends it, unmarking the other one", async () => {
-    const contact = await insertContact(alice.list.id, "Mailing, Mary");
+    const contact = await insertContact(v.alice.list.id, "Mailing, Mary");
     const home = await insertAddress(contact.id, { street: "1 Home St", primaryMailingAddress: true });
     const work = await insertAddress(contact.id, { street: "2 Work St" });
     // The request mpdx-react's REST proxy sends (setContactPrimaryAddress), verbatim.
@@ -46,7 +39,7 @@ describe("sideposting addresses", () => {
           relationships: { addresses: { data: [{ type: "addresses", id: home.id }, { type: "addresses", id: work.id }] } },
         },
       },
-      alice.token,
+      v.alice.token,
     );
     expect(response.status, response.text).toBe(200);
     const stored = await addressesOf(contact.id);
@@ -59,7 +52,7 @@ describe("sideposting addresses", () => {
   });
 
   it("marking one primary alone unmarks the others in the same write", async () => {
-    const contact = await insertContact(alice.list.id, "Single, Sam");
+    const contact = await insertContact(v.alice.list.id, "Single, Sam");
     const old = await insertAddress(contact.id, { street: "Old", primaryMailingAddress: true });
     const fresh = uuid();
     const response = await sidepost(contact.id, rel("addresses", fresh), [
@@ -78,16 +71,16 @@ describe("sideposting addresses", () => {
   });
 
   it("a created address is seen at once by the city filter", async () => {
-    const contact = await insertContact(alice.list.id, "Filter, Fay");
+    const contact = await insertContact(v.alice.list.id, "Filter, Fay");
     const fresh = uuid();
-    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual([]);
+    expect(await listedNames(v.alice.token, "filter[city]=Gotham")).toEqual([]);
     const response = await sidepost(contact.id, rel("addresses", fresh), [{ type: "addresses", id: fresh, attributes: { street: "1 Bat Way", city: "Gotham" } }]);
     expect(response.status, response.text).toBe(200);
-    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual(["Filter, Fay"]);
+    expect(await listedNames(v.alice.token, "filter[city]=Gotham")).toEqual(["Filter, Fay"]);
   });
 
   it("a historic address is never the primary one", async () => {
-    const contact = await insertContact(alice.list.id, "History, Hal");
+    const contact = await insertContact(v.alice.list.id, "History, Hal");
     const address = await insertAddress(contact.id, { street: "Past", primaryMailingAddress: true });
     const response = await sidepost(contact.id, rel("addresses", address.id), [{ type: "addresses", id: address.id, attributes: { historic: true } }]);
     expect(response.status, response.text).toBe(200);
@@ -96,7 +89,7 @@ describe("sideposting addresses", () => {
   });
 
   it("_destroy removes the address (true or \"1\")", async () => {
-    const contact = await insertContact(alice.list.id, "Destroy, Dee");
+    const contact = await insertContact(v.alice.list.id, "Destroy, Dee");
     const one = await insertAddress(contact.id, { street: "One" });
     const two = await insertAddress(contact.id, { street: "Two" });
     const three = await insertAddress(contact.id, { street: "Three" });
@@ -109,8 +102,8 @@ describe("sideposting addresses", () => {
   });
 
   it("an address of another of the viewer's contacts named by id is 404 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Mo");
-    const other = await insertContact(alice.list.id, "Other, Otto");
+    const contact = await insertContact(v.alice.list.id, "Mine, Mo");
+    const other = await insertContact(v.alice.list.id, "Other, Otto");
     const theirs = await insertAddress(other.id, { street: "Theirs" });
     const fresh = uuid();
     const response = await sidepost(contact.id, rel("addresses", fresh, theirs.id), [
@@ -123,8 +116,8 @@ describe("sideposting addresses", () => {
   });
 
   it("an address of someone else's contact named by id is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Max");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bea");
+    const contact = await insertContact(v.alice.list.id, "Mine, Max");
+    const bobs = await insertContact(v.bob.list.id, "Bobs, Bea");
     const theirs = await insertAddress(bobs.id, { street: "Bob's" });
     const response = await sidepost(contact.id, rel("addresses", theirs.id), [{ type: "addresses", id: theirs.id, attributes: { _destroy: true } }]);
     errorOf(response, 403);
@@ -132,7 +125,7 @@ describe("sideposting addresses", () => {
   });
 
   it("a nested update without updated_in_db_at is checked through its parent alone", async () => {
-    const contact = await insertContact(alice.list.id, "Checked, Cal");
+    const contact = await insertContact(v.alice.list.id, "Checked, Cal");
     const address = await insertAddress(contact.id, { street: "Before" });
     const response = await checkedUpdate(contact, "moved", address.id, { street: "After" });
     expect(response.status, response.text).toBe(200);
@@ -141,7 +134,7 @@ describe("sideposting addresses", () => {
   });
 
   it("an included record no sideposting relationship references is refused, not dropped", async () => {
-    const contact = await insertContact(alice.list.id, "Stray, Sid");
+    const contact = await insertContact(v.alice.list.id, "Stray, Sid");
     const stray = uuid();
     const response = await sidepost(contact.id, {}, [{ type: "addresses", id: stray, attributes: { street: "Nowhere" } }]);
     expect(errorOf(response, 400).source.pointer).toBe("/included/0");
@@ -149,7 +142,7 @@ describe("sideposting addresses", () => {
   });
 
   it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Stale, Stu");
+    const contact = await insertContact(v.alice.list.id, "Stale, Stu");
     const address = await insertAddress(contact.id, { street: "Kept" });
     const response = await checkedUpdate(contact, "changed", address.id, { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" });
     const error = errorOf(response, 409);

@@ -4,7 +4,8 @@
 import { eq } from "drizzle-orm";
 import * as schema from "../../drizzle/schema";
 import { put } from "./api";
-import { db } from "./factories";
+import { beforeAll } from "vitest";
+import { createViewer, db } from "./factories";
 
 export const CONTACTS = "/api/v2/contacts";
 
@@ -22,3 +23,15 @@ export const sidepostAs =
   (token: () => string) =>
   (contactId: string, relationships: Record<string, unknown>, included: unknown[]) =>
     put(`${CONTACTS}/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { overwrite: true }, relationships }, included }, token());
+
+type Viewer = Awaited<ReturnType<typeof createViewer>>;
+
+/** alice, who writes, and bob, whose records she must not reach: created before the file's tests run. */
+export function viewers(): { alice: Viewer; bob: Viewer } {
+  const created = {} as { alice: Viewer; bob: Viewer };
+  beforeAll(async () => {
+    created.alice = await createViewer();
+    created.bob = await createViewer();
+  });
+  return created;
+}
