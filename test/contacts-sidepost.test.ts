@@ -1,27 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import * as schema from "../drizzle/schema";
-import { errorOf, get, post, put } from "./helpers/api";
-import { createViewer, db, timestamps, uuid } from "./helpers/factories";
-import { insertAddress, insertContact, insertEmail, insertPerson, insertPhone, listedNames, storedContact } from "./helpers/contact-fixtures";
+/** Contacts sideposting their addresses. */
+import { describe, expect, it } from "vitest";
+import { errorOf, put } from "./helpers/api";
+import { uuid } from "./helpers/factories";
+import { insertAddress, insertContact, listedNames, storedContact } from "./helpers/contact-fixtures";
+import { addressesOf, CONTACTS, rel, sidepostAs, viewers } from "./helpers/sidepost-fixtures";
 
-const CONTACTS = "/api/v2/contacts";
-let alice: Awaited<ReturnType<typeof createViewer>>;
-let bob: Awaited<ReturnType<typeof createViewer>>;
-
-beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-});
-
-const addressesOf = (contactId: string) => db.select().from(schema.addresses).where(eq(schema.addresses.contactId, contactId)).orderBy(schema.addresses.createdAt);
-const emailsOf = (personId: string) => db.select().from(schema.emailAddresses).where(eq(schema.emailAddresses.personId, personId));
-const phonesOf = (personId: string) => db.select().from(schema.phoneNumbers).where(eq(schema.phoneNumbers.personId, personId));
-const peopleOf = (contactId: string) => db.select().from(schema.people).where(eq(schema.people.contactId, contactId));
-
-/** A contact update carrying `relationships` and `included`, forcing the contact's own values. */
-const sidepost = (contactId: string, relationships: Record<string, unknown>, included: unknown[]) =>
-  put(`${CONTACTS}/${contactId}`, { data: { type: "contacts", id: contactId, attributes: { overwrite: true }, relationships }, included }, alice.token);
+const v = viewers();
+const sidepost = sidepostAs(() => v.alice.token);
 
 /** A contact update checked against the contact's updated_in_db_at, changing its notes and one address. */
 const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string, addressId: string, attributes: Record<string, unknown>) =>
@@ -31,16 +16,12 @@ const checkedUpdate = (contact: { id: string; updatedAt: string }, notes: string
       data: { type: "contacts", id: contact.id, attributes: { notes, updated_in_db_at: contact.updatedAt }, relationships: rel("addresses", addressId) },
       included: [{ type: "addresses", id: addressId, attributes }],
     },
-    alice.token,
+    v.alice.token,
   );
-
-const ids = (type: string, ...list: string[]) => ({ data: list.map((id) => ({ type, id })) });
-/** The relationship of the same name as the type, linking `list`. */
-const rel = (type: string, ...list: string[]) => ({ [type]: ids(type, ...list) });
 
 describe("sideposting addresses", () => {
   it("sets the primary mailing address as mpdx-react sends it, unmarking the other one", async () => {
-    const contact = await insertContact(alice.list.id, "Mailing, Mary");
+    const contact = await insertContact(v.alice.list.id, "Mailing, Mary");
     const home = await insertAddress(contact.id, { street: "1 Home St", primaryMailingAddress: true });
     const work = await insertAddress(contact.id, { street: "2 Work St" });
     // The request mpdx-react's REST proxy sends (setContactPrimaryAddress), verbatim.
@@ -58,7 +39,7 @@ describe("sideposting addresses", () => {
           relationships: { addresses: { data: [{ type: "addresses", id: home.id }, { type: "addresses", id: work.id }] } },
         },
       },
-      alice.token,
+      v.alice.token,
     );
     expect(response.status, response.text).toBe(200);
     const stored = await addressesOf(contact.id);
@@ -71,7 +52,7 @@ describe("sideposting addresses", () => {
   });
 
   it("marking one primary alone unmarks the others in the same write", async () => {
-    const contact = await insertContact(alice.list.id, "Single, Sam");
+    const contact = await insertContact(v.alice.list.id, "Single, Sam");
     const old = await insertAddress(contact.id, { street: "Old", primaryMailingAddress: true });
     const fresh = uuid();
     const response = await sidepost(contact.id, rel("addresses", fresh), [
@@ -90,16 +71,16 @@ describe("sideposting addresses", () => {
   });
 
   it("a created address is seen at once by the city filter", async () => {
-    const contact = await insertContact(alice.list.id, "Filter, Fay");
+    const contact = await insertContact(v.alice.list.id, "Filter, Fay");
     const fresh = uuid();
-    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual([]);
+    expect(await listedNames(v.alice.token, "filter[city]=Gotham")).toEqual([]);
     const response = await sidepost(contact.id, rel("addresses", fresh), [{ type: "addresses", id: fresh, attributes: { street: "1 Bat Way", city: "Gotham" } }]);
     expect(response.status, response.text).toBe(200);
-    expect(await listedNames(alice.token, "filter[city]=Gotham")).toEqual(["Filter, Fay"]);
+    expect(await listedNames(v.alice.token, "filter[city]=Gotham")).toEqual(["Filter, Fay"]);
   });
 
   it("a historic address is never the primary one", async () => {
-    const contact = await insertContact(alice.list.id, "History, Hal");
+    const contact = await insertContact(v.alice.list.id, "History, Hal");
     const address = await insertAddress(contact.id, { street: "Past", primaryMailingAddress: true });
     const response = await sidepost(contact.id, rel("addresses", address.id), [{ type: "addresses", id: address.id, attributes: { historic: true } }]);
     expect(response.status, response.text).toBe(200);
@@ -108,7 +89,7 @@ describe("sideposting addresses", () => {
   });
 
   it("_destroy removes the address (true or \"1\")", async () => {
-    const contact = await insertContact(alice.list.id, "Destroy, Dee");
+    const contact = await insertContact(v.alice.list.id, "Destroy, Dee");
     const one = await insertAddress(contact.id, { street: "One" });
     const two = await insertAddress(contact.id, { street: "Two" });
     const three = await insertAddress(contact.id, { street: "Three" });
@@ -121,8 +102,8 @@ describe("sideposting addresses", () => {
   });
 
   it("an address of another of the viewer's contacts named by id is 404 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Mo");
-    const other = await insertContact(alice.list.id, "Other, Otto");
+    const contact = await insertContact(v.alice.list.id, "Mine, Mo");
+    const other = await insertContact(v.alice.list.id, "Other, Otto");
     const theirs = await insertAddress(other.id, { street: "Theirs" });
     const fresh = uuid();
     const response = await sidepost(contact.id, rel("addresses", fresh, theirs.id), [
@@ -135,8 +116,8 @@ describe("sideposting addresses", () => {
   });
 
   it("an address of someone else's contact named by id is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Max");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bea");
+    const contact = await insertContact(v.alice.list.id, "Mine, Max");
+    const bobs = await insertContact(v.bob.list.id, "Bobs, Bea");
     const theirs = await insertAddress(bobs.id, { street: "Bob's" });
     const response = await sidepost(contact.id, rel("addresses", theirs.id), [{ type: "addresses", id: theirs.id, attributes: { _destroy: true } }]);
     errorOf(response, 403);
@@ -144,7 +125,7 @@ describe("sideposting addresses", () => {
   });
 
   it("a nested update without updated_in_db_at is checked through its parent alone", async () => {
-    const contact = await insertContact(alice.list.id, "Checked, Cal");
+    const contact = await insertContact(v.alice.list.id, "Checked, Cal");
     const address = await insertAddress(contact.id, { street: "Before" });
     const response = await checkedUpdate(contact, "moved", address.id, { street: "After" });
     expect(response.status, response.text).toBe(200);
@@ -153,7 +134,7 @@ describe("sideposting addresses", () => {
   });
 
   it("an included record no sideposting relationship references is refused, not dropped", async () => {
-    const contact = await insertContact(alice.list.id, "Stray, Sid");
+    const contact = await insertContact(v.alice.list.id, "Stray, Sid");
     const stray = uuid();
     const response = await sidepost(contact.id, {}, [{ type: "addresses", id: stray, attributes: { street: "Nowhere" } }]);
     expect(errorOf(response, 400).source.pointer).toBe("/included/0");
@@ -161,249 +142,12 @@ describe("sideposting addresses", () => {
   });
 
   it("a stale updated_in_db_at on the address is 409 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Stale, Stu");
+    const contact = await insertContact(v.alice.list.id, "Stale, Stu");
     const address = await insertAddress(contact.id, { street: "Kept" });
     const response = await checkedUpdate(contact, "changed", address.id, { street: "Lost", updated_in_db_at: "2020-01-01T00:00:00Z" });
     const error = errorOf(response, 409);
     expect(error.source.pointer).toBe("/included/0/attributes/updated_in_db_at");
     expect((await addressesOf(contact.id))[0].street).toBe("Kept");
     expect((await storedContact(contact.id)).notes).toBeNull();
-  });
-});
-
-describe("sideposting people and their details", () => {
-  it("creates a person with an e-mail address and a phone number in one write, and includes them", async () => {
-    const contact = await insertContact(alice.list.id, "Newperson, Nora");
-    const person = uuid();
-    const mail = uuid();
-    const phone = uuid();
-    const response = await sidepost(contact.id, rel("people", person), [
-      {
-        type: "people",
-        id: person,
-        attributes: { first_name: "Nora", last_name: "Newperson", birthday_month: 4, birthday_day: 2 },
-        relationships: { email_addresses: ids("email_addresses", mail), phone_numbers: ids("phone_numbers", phone) },
-      },
-      { type: "email_addresses", id: mail, attributes: { email: "nora@example.org", primary: true } },
-      { type: "phone_numbers", id: phone, attributes: { number: "+1 (555) 010-2030", location: "mobile" } },
-    ]);
-    expect(response.status, response.text).toBe(200);
-    const [stored] = await peopleOf(contact.id);
-    expect([stored.firstName, stored.birthdayMonth, stored.isPrimary]).toEqual(["Nora", 4, true]);
-    expect((await emailsOf(person)).map((e) => [e.email, e.primary])).toEqual([["nora@example.org", true]]);
-    expect((await phonesOf(person)).map((p) => p.number)).toEqual(["+1 (555) 010-2030"]);
-    const types = response.body.included.map((entry: { type: string; id: string }) => `${entry.type}:${entry.id}`);
-    expect(types).toEqual(expect.arrayContaining([`people:${person}`, `email_addresses:${mail}`, `phone_numbers:${phone}`]));
-    expect(response.body.data.relationships.primary_person.data).toEqual({ type: "people", id: person });
-    // The contact filters read the new rows at once.
-    expect(await listedNames(alice.token, "filter[contact_info_email]=Yes&filter[ids]=" + contact.id)).toEqual(["Newperson, Nora"]);
-  });
-
-  it("updates a person's e-mail address and marks it primary, unmarking the person's other one", async () => {
-    const contact = await insertContact(alice.list.id, "Update, Uma");
-    const person = await insertPerson(contact.id, "Uma");
-    const first = await insertEmail(person.id, "first@example.org", { primary: true });
-    const second = await insertEmail(person.id, "second@example.org");
-    const response = await sidepost(contact.id, rel("people", person.id), [
-      { type: "people", id: person.id, attributes: { occupation: "Pilot" }, relationships: { email_addresses: ids("email_addresses", second.id) } },
-      { type: "email_addresses", id: second.id, attributes: { email: "Second@Example.org", primary: true } },
-    ]);
-    expect(response.status, response.text).toBe(200);
-    const stored = await emailsOf(person.id);
-    expect(stored.map((e) => [e.id, e.email, e.primary]).sort()).toEqual(
-      [
-        [first.id, "first@example.org", false],
-        [second.id, "Second@Example.org", true],
-      ].sort(),
-    );
-    expect((await peopleOf(contact.id))[0].occupation).toBe("Pilot");
-  });
-
-  it("a bad e-mail is 400 pointing into included, and nothing is stored", async () => {
-    const contact = await insertContact(alice.list.id, "Bad, Ben");
-    const person = uuid();
-    const mail = uuid();
-    const response = await sidepost(contact.id, rel("people", person), [
-      { type: "people", id: person, attributes: { first_name: "Ben" }, relationships: { email_addresses: ids("email_addresses", mail) } },
-      { type: "email_addresses", id: mail, attributes: { email: "not an address" } },
-    ]);
-    const error = errorOf(response, 400);
-    expect(error.source.pointer).toBe("/included/1/attributes/email");
-    expect(await peopleOf(contact.id)).toEqual([]);
-  });
-
-  it("a bad phone number is 400 pointing into included, and nothing is stored", async () => {
-    const contact = await insertContact(alice.list.id, "Phone, Pat");
-    const person = await insertPerson(contact.id, "Pat");
-    const kept = await insertPhone(person.id, "555-0100", "home");
-    const number = uuid();
-    const response = await sidepost(contact.id, rel("people", person.id), [
-      { type: "people", id: person.id, attributes: { last_name: "Changed" }, relationships: { phone_numbers: ids("phone_numbers", kept.id, number) } },
-      { type: "phone_numbers", id: kept.id, attributes: { number: "555-0199" } },
-      { type: "phone_numbers", id: number, attributes: { number: "call me maybe" } },
-    ]);
-    const error = errorOf(response, 400);
-    expect(error.source.pointer).toBe("/included/2/attributes/number");
-    expect((await phonesOf(person.id)).map((p) => p.number)).toEqual(["555-0100"]);
-    expect((await peopleOf(contact.id))[0].lastName).toBeNull();
-  });
-
-  it("a person without a first name is 400 pointing at it", async () => {
-    const contact = await insertContact(alice.list.id, "Blank, Bo");
-    const person = uuid();
-    const response = await sidepost(contact.id, rel("people", person), [{ type: "people", id: person, attributes: { last_name: "Blank" } }]);
-    expect(errorOf(response, 400).source.pointer).toBe("/included/0/attributes/first_name");
-    expect(await peopleOf(contact.id)).toEqual([]);
-  });
-
-  it("destroying a person removes their details", async () => {
-    const contact = await insertContact(alice.list.id, "Gone, Gus");
-    const person = await insertPerson(contact.id, "Gus");
-    await insertEmail(person.id, "gus@example.org");
-    await insertPhone(person.id, "555-0123", "mobile");
-    const response = await sidepost(contact.id, rel("people", person.id), [{ type: "people", id: person.id, attributes: { _destroy: true } }]);
-    expect(response.status, response.text).toBe(200);
-    expect(await peopleOf(contact.id)).toEqual([]);
-    expect(await emailsOf(person.id)).toEqual([]);
-    expect(await phonesOf(person.id)).toEqual([]);
-  });
-
-  it("an e-mail address of someone else's person is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Mine, Mia");
-    const person = await insertPerson(contact.id, "Mia");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bo");
-    const bobsPerson = await insertPerson(bobs.id, "Bo");
-    const theirs = await insertEmail(bobsPerson.id, "bo@example.org");
-    const response = await sidepost(contact.id, rel("people", person.id), [
-      { type: "people", id: person.id, attributes: { first_name: "Mia2" }, relationships: { email_addresses: ids("email_addresses", theirs.id) } },
-      { type: "email_addresses", id: theirs.id, attributes: { email: "stolen@example.org" } },
-    ]);
-    errorOf(response, 403);
-    expect((await emailsOf(bobsPerson.id))[0].email).toBe("bo@example.org");
-    expect((await peopleOf(contact.id))[0].firstName).toBe("Mia");
-  });
-});
-
-const detailsOf = async (personId: string) => ({
-  facebook: (await db.select().from(schema.facebookAccounts).where(eq(schema.facebookAccounts.personId, personId))).map((r) => r.username),
-  linkedin: (await db.select().from(schema.linkedinAccounts).where(eq(schema.linkedinAccounts.personId, personId))).map((r) => r.publicUrl),
-  twitter: (await db.select().from(schema.twitterAccounts).where(eq(schema.twitterAccounts.personId, personId))).map((r) => r.screenName),
-  websites: (await db.select().from(schema.websites).where(eq(schema.websites.personId, personId))).map((r) => [r.url, r.primary]),
-  family: (await db.select().from(schema.familyRelationships).where(eq(schema.familyRelationships.personId, personId))).map((r) => [r.relatedPersonId, r.relationship]),
-});
-
-describe("sideposting a person's other details", () => {
-  it("creates social accounts, websites and a family relationship with the person, then updates and destroys them", async () => {
-    const contact = await insertContact(alice.list.id, "Social, Sue and Sam");
-    const sue = await insertPerson(contact.id, "Sue");
-    const sam = await insertPerson(contact.id, "Sam");
-    const oldSite = uuid();
-    await db.insert(schema.websites).values({ id: oldSite, personId: sue.id, url: "https://old.example.org", primary: true, ...timestamps() });
-    const [fb, li, tw, site, family] = [uuid(), uuid(), uuid(), uuid(), uuid()];
-    const person = (relationships: Record<string, unknown>) => ({ type: "people", id: sue.id, relationships });
-    const created = await sidepost(contact.id, rel("people", sue.id), [
-      person({
-        ...rel("facebook_accounts", fb),
-        ...rel("linkedin_accounts", li),
-        ...rel("twitter_accounts", tw),
-        websites: ids("websites", site),
-        ...rel("family_relationships", family),
-      }),
-      { type: "facebook_accounts", id: fb, attributes: { username: "sue.social" } },
-      { type: "linkedin_accounts", id: li, attributes: { public_url: "https://linkedin.example.org/sue" } },
-      { type: "twitter_accounts", id: tw, attributes: { screen_name: "suesocial", primary: true } },
-      { type: "websites", id: site, attributes: { url: "https://sue.example.org", primary: true } },
-      { type: "family_relationships", id: family, attributes: { relationship: "Wife" }, relationships: { related_person: { data: { type: "people", id: sam.id } } } },
-    ]);
-    expect(created.status, created.text).toBe(200);
-    expect(await detailsOf(sue.id)).toEqual({
-      facebook: ["sue.social"],
-      linkedin: ["https://linkedin.example.org/sue"],
-      twitter: ["suesocial"],
-      websites: expect.arrayContaining([
-        ["https://old.example.org", false],
-        ["https://sue.example.org", true],
-      ]),
-      family: [[sam.id, "Wife"]],
-    });
-    const changed = await sidepost(contact.id, rel("people", sue.id), [
-      person({ ...rel("facebook_accounts", fb), ...rel("family_relationships", family) }),
-      { type: "facebook_accounts", id: fb, attributes: { username: "sue.renamed" } },
-      { type: "family_relationships", id: family, attributes: { _destroy: true } },
-    ]);
-    expect(changed.status, changed.text).toBe(200);
-    const after = await detailsOf(sue.id);
-    expect([after.facebook, after.family]).toEqual([["sue.renamed"], []]);
-  });
-
-  it("a family relationship to someone else's person is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Family, Fred");
-    const fred = await insertPerson(contact.id, "Fred");
-    const bobsPerson = await insertPerson((await insertContact(bob.list.id, "Bobs, Ben")).id, "Ben");
-    const family = uuid();
-    const response = await sidepost(contact.id, rel("people", fred.id), [
-      { type: "people", id: fred.id, relationships: rel("family_relationships", family) },
-      { type: "family_relationships", id: family, attributes: { relationship: "Brother" }, relationships: { related_person: { data: { type: "people", id: bobsPerson.id } } } },
-    ]);
-    errorOf(response, 403);
-    expect((await detailsOf(fred.id)).family).toEqual([]);
-  });
-});
-
-const referredBy = (id: string, referrerId: string) => ({ type: "contact_referrals", id, relationships: { referred_by: { data: { type: "contacts", id: referrerId } } } });
-
-describe("sideposting referrals and donor accounts", () => {
-  it("records who referred the contact", async () => {
-    const contact = await insertContact(alice.list.id, "Referred, Rita");
-    const referrer = await insertContact(alice.list.id, "Referrer, Rob");
-    const referral = uuid();
-    const named = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, referrer.id)]);
-    expect(named.status, named.text).toBe(200);
-    const rows = await db.select().from(schema.contactReferrals).where(eq(schema.contactReferrals.referredToId, contact.id));
-    expect(rows.map((r) => [r.id, r.referredById])).toEqual([[referral, referrer.id]]);
-  });
-
-  it("a referrer of someone else's list is 403 and nothing is written", async () => {
-    const contact = await insertContact(alice.list.id, "Referred, Ray");
-    const bobs = await insertContact(bob.list.id, "Bobs, Bill");
-    const referral = uuid();
-    const response = await sidepost(contact.id, { contact_referrals_to_me: ids("contact_referrals", referral) }, [referredBy(referral, bobs.id)]);
-    errorOf(response, 403);
-    expect(await db.select().from(schema.contactReferrals).where(eq(schema.contactReferrals.referredToId, contact.id))).toEqual([]);
-  });
-
-  it("_destroy on a donor account only unlinks it; other changes are refused", async () => {
-    const contact = await insertContact(alice.list.id, "Donor, Dan");
-    const org = uuid();
-    await db.insert(schema.organizations).values({ id: org, name: "Org", ...timestamps() });
-    const donor = uuid();
-    await db.insert(schema.donorAccounts).values({ id: donor, organizationId: org, accountNumber: "42", name: "Dan", ...timestamps() });
-    await db.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId: contact.id, donorAccountId: donor, ...timestamps() });
-    const refused = await sidepost(contact.id, rel("donor_accounts", donor), [{ type: "donor_accounts", id: donor, attributes: { name: "Renamed" } }]);
-    expect(errorOf(refused, 400).source.pointer).toBe("/included/0");
-    const response = await sidepost(contact.id, rel("donor_accounts", donor), [{ type: "donor_accounts", id: donor, attributes: { _destroy: "1" } }]);
-    expect(response.status, response.text).toBe(200);
-    expect(await db.select().from(schema.contactDonorAccounts).where(eq(schema.contactDonorAccounts.contactId, contact.id))).toEqual([]);
-    const [kept] = await db.select().from(schema.donorAccounts).where(eq(schema.donorAccounts.id, donor));
-    expect(kept.name).toBe("Dan");
-  });
-});
-
-describe("sideposting with a new contact", () => {
-  it("creates the contact with its address in one write", async () => {
-    const id = uuid();
-    const address = uuid();
-    const response = await post(
-      CONTACTS,
-      {
-        data: { type: "contacts", id, attributes: { name: "Created, Cy", create_default_person: false }, relationships: rel("addresses", address) },
-        included: [{ type: "addresses", id: address, attributes: { street: "9 New Rd", primary_mailing_address: true } }],
-      },
-      alice.token,
-    );
-    expect(response.status, response.text).toBe(201);
-    expect((await addressesOf(id)).map((a) => [a.id, a.street, a.primaryMailingAddress])).toEqual([[address, "9 New Rd", true]]);
-    const shown = await get(`${CONTACTS}/${id}?include=addresses`, alice.token);
-    expect(shown.body.included[0].attributes.street).toBe("9 New Rd");
   });
 });

@@ -23,7 +23,7 @@ import { convertedSumsJson, formatMoney } from "../../db/decimal";
 import { and, inList, q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
-import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect } from "../../engine/define";
+import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect, type WriteInput } from "../../engine/define";
 import { belongsTo, hasMany, hasOne, manyBy, sideposted } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
@@ -122,6 +122,8 @@ const unlinkDonorAccounts = (ctx: RequestContext, contactId: string, donorAccoun
   ctx.db
     .delete(contactDonorAccounts)
     .where(and([sql`${contactDonorAccounts.contactId} = ${contactId}`, inList(contactDonorAccounts.donorAccountId, donorAccountIds)])!) as unknown as BatchStatement;
+
+const sendsPeople = (input: WriteInput) => ((input.relationships.people as { data?: unknown[] } | undefined)?.data?.length ?? 0) > 0;
 
 /** notes_saved_at follows every change of the notes. */
 function stampNotes(values: Row, existing: Row | undefined, now: string): void {
@@ -223,7 +225,8 @@ export const contactResource = defineResource({
     beforeUpdate: (values, existing, _input, ctx) => stampNotes(values, existing, ctx.now),
     sideWrites: (id, values, input, ctx, existing) => [
       ...tagWrites(ctx.db, tagTable, id, values.tag_list),
-      ...(existing ? [] : defaultPeopleWrites(ctx, id, String(values.name), input.attributes.create_default_person)),
+      // People sent with the new contact stand for it: none are made up from its name beside them.
+      ...(existing || sendsPeople(input) ? [] : defaultPeopleWrites(ctx, id, String(values.name), input.attributes.create_default_person)),
     ],
   },
 });
