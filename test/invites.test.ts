@@ -69,12 +69,18 @@ describe("creating invites", () => {
     expect(await storedInvite(invite.id)).toMatchObject({ accountListId: alice.list.id, invitedByUserId: alice.user.id, code: invite.attributes.code });
     const another = await post(base(alice.list.id), body({ invite_user_as: "user", recipient_email: "x@example.org" }), alice.token);
     expect(another.body.data.attributes.code).not.toBe(invite.attributes.code);
+    // The web app's invite form sends only the e-mail address: the invite makes a user, the original's default.
+    for (const attributes of [{ recipient_email: "default.role@example.org" }, { recipient_email: "blank.role@example.org", invite_user_as: "" }]) {
+      const defaulted = await post(base(alice.list.id), body(attributes), alice.token);
+      expect(defaulted.status, defaulted.text).toBe(201);
+      expect(defaulted.body.data.attributes.invite_user_as).toBe("user");
+      expect(await storedInvite(defaulted.body.data.id)).toMatchObject({ inviteUserAs: "user" });
+    }
   });
 
   it("refuses missing or bad attributes, wrong types, coaches and strangers, creating nothing", async () => {
     const before = (await db.select().from(schema.accountListInvites)).length;
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ recipient_email: "a@example.org" }, "/data/attributes/invite_user_as", "Invite user as can't be blank"],
       [{ invite_user_as: "admin", recipient_email: "a@example.org" }, "/data/attributes/invite_user_as", "Invite user as is not included in the list"],
       [{ invite_user_as: "user" }, "/data/attributes/recipient_email", "Recipient email can't be blank"],
       [{ invite_user_as: "user", recipient_email: "not-an-email" }, "/data/attributes/recipient_email", "Recipient email is invalid"],

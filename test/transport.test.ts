@@ -166,6 +166,13 @@ describe("transport", () => {
     expect(ok.status).toBe(200);
     const ext = await get("/api/v2/constants", token, { headers: { Accept: 'application/vnd.api+json; ext="https://example.org/ext"' } });
     expect(ext.status).toBe(200);
+    // The original's base request test: an Accept with no JSON:API entry, even a malformed glob, is answered.
+    for (const accept of ["*/*q=1.2", "text/html", "image/png, text/plain;q=0.5"]) {
+      const answered = await get("/api/v2/constants", token, { headers: { Accept: accept } });
+      expect(answered.status, accept).toBe(200);
+      expect(answered.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
+    }
+    errorOf(await get("/api/v2/constants", token, { headers: { Accept: "application/vnd.api+json; version=2, text/html" } }), 406);
   });
 
   it("answers unknown paths and non-UUID ids with 404 Route not found, wrong methods with 405 and Allow", async () => {

@@ -79,6 +79,11 @@ describe("GET /api/v2/user", () => {
     expect(relationships.family_relationships.data).toEqual([{ type: "family_relationships", id: details.family }]);
     // As the interface answers it: the identifier also carries the master person's timestamps.
     expect(relationships.master_person.data).toEqual({ type: "master_people", id: masterPersonId, created_at: "2020-02-03T04:05:06Z", updated_at: "2021-03-04T05:06:07Z" });
+    // The web app asks for it by include: the master person is included, with its timestamps.
+    const included = await get("/api/v2/user?include=master_person", viewer.token);
+    expect(included.body.included).toEqual([
+      { type: "master_people", id: masterPersonId, attributes: { created_at: "2020-02-03T04:05:06Z", updated_at: "2021-03-04T05:06:07Z", updated_in_db_at: "2021-03-04T05:06:07Z" } },
+    ]);
   });
 
   it("links a master person it holds no record of, without timestamps", async () => {

@@ -27,7 +27,7 @@ export const inviteResource = defineResource({
   attributes: {
     accepted_at: stored(accountListInvites.acceptedAt),
     code: stored(accountListInvites.code),
-    invite_user_as: string(accountListInvites.inviteUserAs, { required: true, oneOf: INVITE_ROLES, createOnly: true }),
+    invite_user_as: string(accountListInvites.inviteUserAs, { oneOf: INVITE_ROLES, createOnly: true }),
     recipient_email: email(accountListInvites.recipientEmail, { required: true, createOnly: true }),
   },
   relationships: {
@@ -47,6 +47,8 @@ export const inviteResource = defineResource({
   hooks: {
     beforeCreate: (changes, _input, ctx) => {
       changes.code = newInviteCode();
+      // Left out or blank, an invite makes a user of the list, as the original's column default does.
+      if (changes.invite_user_as === undefined || changes.invite_user_as === null || changes.invite_user_as === "") changes.invite_user_as = "user";
       changes.invited_by_user = ctx.viewer.id;
     },
   },

@@ -104,3 +104,16 @@ export const userResource = defineResource({
     },
   },
 });
+
+/**
+ * The person behind a user across organizations (`include=master_person`): its identity and timestamps. Shown for
+ * the master person of a user the viewer may see.
+ */
+export const masterPersonResource = defineResource({
+  type: "master_people",
+  model: "MasterPerson",
+  table: masterPeople,
+  includeScope: (ctx) => sql`EXISTS (SELECT 1 FROM ${users} WHERE ${q(users.masterPersonId)} = ${q(masterPeople.id)} AND ${usersSharingAList(ctx)})`,
+  attributes: {},
+  relationships: {},
+});
