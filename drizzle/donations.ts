@@ -32,6 +32,12 @@ export const donations = sqliteTable(
     paymentMethod: text("payment_method"),
     memo: text("memo"),
     remoteId: text("remote_id"),
+    // How the gift came (e.g. "Recurring", "Online") and how it was paid, as the donation system reports them.
+    channel: text("channel"),
+    paymentType: text("payment_type"),
+    // The gift as the donor tendered it, before the donation system converted it into `currency`.
+    tenderedAmount: money("tendered_amount"),
+    tenderedCurrency: text("tendered_currency"),
     ...timestamps(),
   },
   (t) => [

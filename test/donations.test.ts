@@ -9,6 +9,7 @@ import {
   createDesignationAccount,
   createDonationRow,
   createDonorAccount,
+  createPledgeRow,
   createOrganization,
   linkDonorAccount,
   setRates,
@@ -123,8 +124,9 @@ describe("creating donations", () => {
     expect(badCurrency).toMatchObject({ detail: "Currency is not included in the list", source: { pointer: "/data/attributes/currency" } });
     const badDate = errorOf(await post(base(alice.list.id), donationBody({ amount: 1, donation_date: "2026-02-30" }, complete()), alice.token), 400);
     expect(badDate.source.pointer).toBe("/data/attributes/donation_date");
-    const remoteId = errorOf(await post(base(alice.list.id), donationBody({ amount: 1, donation_date: "2026-01-01", remote_id: "R1" }, complete()), alice.token), 409);
-    expect(remoteId.source.pointer).toBe("/data/attributes/remote_id");
+    // Other `*_id` attributes are foreign keys smuggled into attributes (remote_id is an ordinary attribute).
+    const foreignKey = errorOf(await post(base(alice.list.id), donationBody({ amount: 1, donation_date: "2026-01-01", appeal_id: "x" }, complete()), alice.token), 409);
+    expect(foreignKey.source.pointer).toBe("/data/attributes/appeal_id");
     const wrongType = errorOf(await post(base(alice.list.id), { data: { type: "pledges", attributes: {} } }, alice.token), 409);
     expect(wrongType.detail).toBe("'pledges' is not a valid resource type for this endpoint. Expected 'donations' instead");
     const wrongLinkType = errorOf(
@@ -165,6 +167,57 @@ describe("creating donations", () => {
     errorOf(await post(base(alice.list.id), donationBody({ amount: 1, donation_date: "2026-01-01" }, complete()), coach.token), 403);
     expect((await get(base(alice.list.id), coach.token)).status).toBe(200);
     expect((await db.select().from(schema.donations).where(eq(schema.donations.accountListId, bob.list.id))).length).toBe(1);
+  });
+});
+
+describe("the fields the web app's appeal page and gift form read", () => {
+  it("stores and answers channel, payment type, the tendered gift and remote_id, and converts the appeal amount", async () => {
+    const attributes = {
+      amount: "10",
+      currency: "EUR",
+      appeal_amount: "5",
+      donation_date: "2026-04-01",
+      channel: "Recurring",
+      payment_type: "EFT",
+      tendered_amount: "12.50",
+      tendered_currency: "CAD",
+      remote_id: "R-77",
+    };
+    const created = await post(base(alice.list.id), donationBody(attributes, complete()), alice.token);
+    expect(created.status, created.text).toBe(201);
+    // 5 EUR at 0.8 EUR per USD is 6.25 USD, the list's currency.
+    expect(created.body.data.attributes).toMatchObject({
+      channel: "Recurring",
+      payment_type: "EFT",
+      tendered_amount: "12.5",
+      tendered_currency: "CAD",
+      remote_id: "R-77",
+      converted_amount: "12.5",
+      converted_appeal_amount: "6.25",
+    });
+    const id = created.body.data.id;
+    expect(await storedRow(schema.donations, id)).toMatchObject({ channel: "Recurring", paymentType: "EFT", tenderedAmount: "12.5", tenderedCurrency: "CAD", remoteId: "R-77" });
+    // remote_id is no foreign key: an update may change it (no 409).
+    const updated = await put(`${base(alice.list.id)}/${id}`, { data: { type: "donations", id, attributes: { remote_id: "R-78", tendered_amount: "1.005", overwrite: true } } }, alice.token);
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.data.attributes).toMatchObject({ remote_id: "R-78", tendered_amount: "1.005" });
+    const bad = await put(`${base(alice.list.id)}/${id}`, { data: { type: "donations", id, attributes: { tendered_amount: "lots", overwrite: true } } }, alice.token);
+    expect(errorOf(bad, 400).source).toEqual({ pointer: "/data/attributes/tendered_amount" });
+    expect((await storedRow(schema.donations, id))?.tenderedAmount).toBe("1.005");
+    // Without an appeal amount there is nothing to convert.
+    const plain = await post(base(alice.list.id), donationBody({ amount: "3", donation_date: "2026-04-02" }, complete()), alice.token);
+    expect(plain.body.data.attributes.converted_appeal_amount).toBeNull();
+  });
+
+  it("links the pledge a gift fulfils as the to-one pledge, beside pledges", async () => {
+    const gift = await createDonationRow({ accountListId: alice.list.id, designationAccountId: designation.id, donorAccountId: donor.id });
+    const pledge = await createPledgeRow({ accountListId: alice.list.id, contactId: aliceContact.id });
+    await db.insert(schema.pledgeDonations).values({ pledgeId: pledge.id, donationId: gift.id });
+    const shown = await get(`${base(alice.list.id)}/${gift.id}?include=pledge`, alice.token);
+    expect(shown.body.data.relationships.pledge.data).toEqual({ type: "pledges", id: pledge.id });
+    expect(shown.body.data.relationships.pledges.data).toEqual([{ type: "pledges", id: pledge.id }]);
+    expect(shown.body.included.map((r: { id: string }) => r.id)).toEqual([pledge.id]);
+    expect((await get(`${base(alice.list.id)}/${bobDonation.id}`, alice.token)).status).toBe(404);
   });
 });
 

@@ -91,7 +91,8 @@ export function readResourceDocument(body: unknown, expectedTypes: string[], { p
     if (key === "id") {
       throw conflict("The id of a resource goes in data.id, not in attributes", { pointer: `${pointerPrefix}/data/attributes/id` });
     }
-    if (key.endsWith("_id")) {
+    // remote_id is the donation system's own id of a gift, an ordinary attribute (CONTRACT §4).
+    if (key.endsWith("_id") && key !== "remote_id") {
       throw conflict(
         `Foreign keys do not belong in attributes: send ${key.slice(0, -3)} as a relationship under data.relationships instead of ${key}`,
         { pointer: `${pointerPrefix}/data/attributes/${key}` },

@@ -3,13 +3,14 @@
  * account's list; its contact is the list's contact linked to the donor account. Contacts' giving fields and
  * filters are computed from this table, so storing a donation is all it takes for them to follow.
  */
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, contactDonorAccounts, contacts, donations, pledgeDonations } from "../../../drizzle/schema";
 import { convertedTotal, formatMoney, parseMoney } from "../../db/decimal";
 import { dateInRange, q } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import { sameListRelationship } from "../../engine/account-list-scope";
-import { computed, currencyCode, date, money, stored, string } from "../../engine/attributes";
+import { computed, currencyCode, date, money, string } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row } from "../../engine/define";
 import { RATES, ratesMap } from "../../engine/read";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
@@ -20,6 +21,19 @@ import { appealTarget, designationAccountTarget, idsFilter, pathList } from "./l
 
 const listCurrencyOfDonation = () => sql`(SELECT ${q(accountLists.currency)} FROM ${accountLists} WHERE ${q(accountLists.id)} = ${q(donations.accountListId)})`;
 
+
+/** A money column of the gift converted into its list's currency (null when the column is). */
+function inListCurrency(column: SQLiteColumn) {
+  return computed(
+    listCurrencyOfDonation,
+    (target, row, _ctx, extras) => {
+      const units = parseMoney(row[column.name]);
+      if (units === null) return null;
+      return formatMoney(convertedTotal([{ currency: String(row.currency), units: String(units) }], String(target), extras.rates));
+    },
+    { usesRates: true, needs: [column, donations.currency] },
+  );
+}
 
 const required = (relationship: string): FieldError => ({ attribute: relationship, message: "can't be blank", pointer: `/data/relationships/${relationship}` });
 
@@ -32,22 +46,19 @@ export const donationResource = defineResource({
     amount: money(donations.amount, { required: true }),
     appeal_amount: money(donations.appealAmount),
     currency: currencyCode(donations.currency),
-    converted_amount: computed(
-      listCurrencyOfDonation,
-      (target, row, _ctx, extras) => {
-        const units = parseMoney(row.amount);
-        if (units === null) return null;
-        return formatMoney(convertedTotal([{ currency: String(row.currency), units: String(units) }], String(target), extras.rates));
-      },
-      { usesRates: true, needs: [donations.amount, donations.currency] },
-    ),
+    converted_amount: inListCurrency(donations.amount),
+    converted_appeal_amount: inListCurrency(donations.appealAmount),
     converted_currency: computed(listCurrencyOfDonation),
     donation_date: date(donations.donationDate, { required: true }),
     motivation: string(donations.motivation),
     payment_method: string(donations.paymentMethod),
     memo: string(donations.memo),
-    // Answered only: requests cannot carry `*_id` attributes (409), so the remote id comes from imports.
-    remote_id: stored(donations.remoteId),
+    // The donation system's id of the gift: an ordinary attribute, not a foreign key.
+    remote_id: string(donations.remoteId),
+    channel: string(donations.channel),
+    payment_type: string(donations.paymentType),
+    tendered_amount: money(donations.tenderedAmount),
+    tendered_currency: currencyCode(donations.tenderedCurrency),
   },
   relationships: {
     account_list: belongsTo("account_lists", donations.accountListId),
@@ -60,6 +71,11 @@ export const donationResource = defineResource({
       () => sql`(SELECT ${q(contacts.id)} FROM ${contactDonorAccounts} JOIN ${contacts} ON ${q(contacts.id)} = ${q(contactDonorAccounts.contactId)}
         WHERE ${q(contactDonorAccounts.donorAccountId)} = ${q(donations.donorAccountId)} AND ${q(contacts.accountListId)} = ${q(donations.accountListId)}
         ORDER BY ${q(contacts.createdAt)}, ${q(contacts.id)} LIMIT 1)`,
+    ),
+    // The pledge the gift fulfils (the first, when several name it), as the web app's gift form reads it.
+    pledge: hasOne(
+      "pledges",
+      () => sql`(SELECT ${q(pledgeDonations.pledgeId)} FROM ${pledgeDonations} WHERE ${q(pledgeDonations.donationId)} = ${q(donations.id)} ORDER BY 1 LIMIT 1)`,
     ),
     pledges: manyBy(
       "pledges",
