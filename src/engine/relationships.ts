@@ -2,7 +2,7 @@
  * Relationship builders. Linkage is read in the same statement as the rows (a column for to-one, a correlated
  * subquery returning a JSON array for to-many), so a page costs one query however many relationships it shows.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { q } from "../db/sql";
 import type { RelationshipDef, RequestContext } from "./define";
@@ -41,6 +41,15 @@ export function belongsToStamped(
     select: () =>
       sql`CASE WHEN ${q(column)} IS NULL THEN NULL ELSE COALESCE((SELECT ${stamped} FROM ${target.id.table} WHERE ${q(target.id)} = ${q(column)}), json_object('id', ${q(column)}, 'created_at', NULL, 'updated_at', NULL)) END`,
   };
+}
+
+/**
+ * A dotted sort (`contact.name`): the value of a column of the record this row's to-one foreign key names,
+ * read through that record's primary key.
+ */
+export function relatedSort(foreignKey: SQLiteColumn, target: SQLiteColumn): SQL {
+  const targetId = getTableColumns(target.table).id as SQLiteColumn;
+  return sql`(SELECT ${q(target)} FROM ${target.table} WHERE ${q(targetId)} = ${q(foreignKey)})`;
 }
 
 /** to-many: the ids of `targetId` rows whose `foreignKey` equals this row's `ownerId`. */

@@ -77,7 +77,8 @@ export function parseSort(raw: string | null, allowed: readonly string[], allowM
     throw badRequest("This endpoint does not support multiple sorting parameters.", { parameter: "sort" });
   }
   return parts.map((part) => {
-    const match = /^(-?)([a-z_]+)(?: (-?)nulls)?$/.exec(part.trim());
+    // A dotted field (`contact.name`) sorts by a field of a related record, where the resource declares one.
+    const match = /^(-?)([a-z_]+(?:\.[a-z_]+)?)(?: (-?)nulls)?$/.exec(part.trim());
     if (!match) throw badRequest("Bad format for sort param.", { parameter: "sort" });
     const [, minus, field, nullsMinus] = match;
     if (!allowed.includes(field)) {

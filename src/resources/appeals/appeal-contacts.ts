@@ -6,12 +6,12 @@
 import { createMiddleware } from "hono/factory";
 import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { appealContacts, appealExcludedContacts, appeals, pledges } from "../../../drizzle/schema";
+import { appealContacts, appealExcludedContacts, appeals, contacts, pledges } from "../../../drizzle/schema";
 import { and, inList, not, q } from "../../db/sql";
 import { isWriteRequest, sameListRelationship } from "../../engine/account-list-scope";
 import { stored } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
-import { belongsTo } from "../../engine/relationships";
+import { belongsTo, relatedSort } from "../../engine/relationships";
 import { alreadyTaken } from "../../engine/uniqueness";
 import type { AppEnv } from "../../env";
 import { forbidden, recordNotFound } from "../../jsonapi/errors";
@@ -54,6 +54,7 @@ export const appealContactResource = defineResource({
     appeal: belongsTo("appeals", appealContacts.appealId),
     contact: sameListRelationship("contact", contactTarget, appealContacts.contactId, appealList),
   },
+  sorts: { "contact.name": relatedSort(appealContacts.contactId, contacts.name) },
   filters: {
     // Contacts who have (true) or have not yet (false) pledged to the appeal.
     pledged_to_appeal: (value) => {
@@ -97,6 +98,7 @@ export const excludedAppealContactResource = defineResource({
     appeal: belongsTo("appeals", appealExcludedContacts.appealId),
     contact: belongsTo("contacts", appealExcludedContacts.contactId),
   },
+  sorts: { "contact.name": relatedSort(appealExcludedContacts.contactId, contacts.name) },
 });
 
 /** Nested routes fix the appeal from the path on create. */

@@ -3,12 +3,12 @@
  * with the donations that fulfil it. Appeal totals are sums over this table by status.
  */
 import { sql } from "drizzle-orm";
-import { pledgeDonations, pledges } from "../../../drizzle/schema";
+import { contacts, pledgeDonations, pledges } from "../../../drizzle/schema";
 import { inList, q } from "../../db/sql";
 import { checkSameList, sameListRelationship } from "../../engine/account-list-scope";
 import { currencyCode, date, money, stored, withWrite } from "../../engine/attributes";
 import { defineResource, type BatchStatement, type RequestContext, type Row, type WriteInput } from "../../engine/define";
-import { belongsTo, manyBy } from "../../engine/relationships";
+import { belongsTo, manyBy, relatedSort } from "../../engine/relationships";
 import { conflict, type FieldError } from "../../jsonapi/errors";
 import { listValue } from "../../jsonapi/filter-values";
 import { toManyLinkage } from "../../jsonapi/request-document";
@@ -84,6 +84,7 @@ export const pledgeResource = defineResource({
       () => sql`(SELECT json_group_array(id) FROM (SELECT ${q(pledgeDonations.donationId)} AS id FROM ${pledgeDonations} WHERE ${q(pledgeDonations.pledgeId)} = ${q(pledges.id)} ORDER BY 1))`,
     ),
   },
+  sorts: { amount: pledges.amount, expected_date: pledges.expectedDate, "contact.name": relatedSort(pledges.contactId, contacts.name) },
   filters: {
     appeal_id: idsFilter(pledges.appealId),
     contact_id: idsFilter(pledges.contactId),
