@@ -30,6 +30,24 @@ describe("GET /api/v2/constants", () => {
     }
   });
 
+  it("answers the tables the web app reads, in the original's shapes", async () => {
+    const { token } = await createViewer();
+    const a = (await get("/api/v2/constants?fields[constant_list]=status_hashes,bulk_update_options,notification_translated_hashes,statuses,notifications", token)).body.data.attributes;
+    // The contact status select: one {id, value} per status, in the statuses' order.
+    expect(a.status_hashes).toEqual(a.statuses.map((status: string) => ({ id: status, value: status })));
+    // The contact bulk edit: the choices of each field it can set.
+    expect(Object.keys(a.bulk_update_options).sort()).toEqual(["likely_to_give", "pledge_currency", "pledge_received", "send_newsletter", "status"]);
+    expect(a.bulk_update_options.status).toEqual(a.statuses);
+    expect(a.bulk_update_options.pledge_received).toEqual(["Yes", "No"]);
+    expect(a.bulk_update_options.likely_to_give).toContain("Most Likely");
+    expect(a.bulk_update_options.pledge_currency.USD).toEqual({ code: "USD", code_symbol_string: "USD ($)", name: "US Dollar", symbol: "$" });
+    // The notification preferences page: each type's key beside its description.
+    expect(a.notification_translated_hashes).toHaveLength(20);
+    for (const entry of a.notification_translated_hashes) {
+      expect(entry).toEqual({ id: a.notifications[entry.key], key: entry.key, value: a.notifications[entry.key] });
+    }
+  });
+
   it("keeps only the tables named in fields[constant_list]", async () => {
     const { token } = await createViewer();
     const response = await get("/api/v2/constants?fields[constant_list]=activities,codes", token);

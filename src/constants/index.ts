@@ -41,6 +41,9 @@ export * from "./organizations";
 export const CONSTANT_LIST_TYPE = "constant_list";
 export const CONSTANT_LIST_ID = "constantlist";
 
+/** Pledge currencies keyed by their upper-case code, as the web app's contact bulk edit looks them up. */
+const PLEDGE_CURRENCIES_BY_CODE = Object.fromEntries(Object.values(PLEDGE_CURRENCIES).map((currency) => [currency.code, currency]));
+
 export const constantsAttributes: Record<string, unknown> = {
   activities: ACTIVITIES,
   activity_hashes: ACTIVITY_HASHES,
@@ -78,6 +81,17 @@ export const constantsAttributes: Record<string, unknown> = {
   assignable_location_hashes: LOCATION_HASHES,
   assignable_send_newsletter_hashes: SEND_NEWSLETTER_HASHES,
   assignable_status_hashes: STATUS_HASHES,
+  // What the web app reads: the contact status select, the contact bulk edit's choices, and the notification
+  // preferences page (each type's key beside its description).
+  status_hashes: STATUS_HASHES,
+  bulk_update_options: {
+    likely_to_give: LIKELY_TO_GIVE,
+    status: STATUSES,
+    send_newsletter: SEND_NEWSLETTER,
+    pledge_received: PLEDGE_RECEIVED,
+    pledge_currency: PLEDGE_CURRENCIES_BY_CODE,
+  },
+  notification_translated_hashes: Object.entries(NOTIFICATIONS).map(([key, description]) => ({ id: description, key, value: description })),
   bulk_update_option_hashes: {
     likely_to_give: LIKELY_TO_GIVE_HASHES,
     locale: LANGUAGE_HASHES,
