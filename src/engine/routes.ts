@@ -26,7 +26,18 @@ export interface RouteOptions {
   list?: (ctx: RequestContext) => ReturnType<typeof listResources>;
   /** Creates the record in place of the plain createResource (records written with others, as a batch's requests); answers its id. */
   create?: (c: Context<AppEnv>, ctx: RequestContext) => Promise<string>;
+  /** The parent record the path names and the relationship to it (default: the account list of /account_lists/<id>/...). */
+  pathParent?: PathParent;
 }
+
+export interface PathParent {
+  /** The path parameter naming the parent, e.g. `contact_id`. */
+  param: string;
+  /** The resource's relationship to the parent, e.g. `contact`. */
+  relationship: string;
+}
+
+const ACCOUNT_LIST_PARENT: PathParent = { param: "account_list_id", relationship: "account_list" };
 
 export function locationOf(c: Context, id: string): string {
   const url = new URL(c.req.url);
@@ -34,21 +45,22 @@ export function locationOf(c: Context, id: string): string {
 }
 
 /**
- * Under /account_lists/<id> the path's list is the record's list. A body naming another list is refused before
- * anything is written: on update it would move the record out of the list the client is working in, and on
- * create it would be silently overridden by the path.
+ * Under a parent in the path (/account_lists/<id>/..., /contacts/<id>/addresses) the path's parent is the record's.
+ * A body naming another parent is refused before anything is written: on update it would move the record out of
+ * the parent the client is working in, and on create it would be silently overridden by the path.
  */
-function refuseAnotherList(input: ResourceInput, ctx: RequestContext): void {
-  const pathList = ctx.pathParams.account_list_id;
-  if (!pathList || !("account_list" in input.relationships)) return;
-  if (toOneLinkage(input.relationships.account_list, "account_list")?.id === pathList) return;
-  throw validationFailed([{ attribute: "account_list", message: "must be the account list in the path", pointer: "/data/relationships/account_list" }]);
+function refuseAnotherParent(input: ResourceInput, ctx: RequestContext, parent: PathParent): void {
+  const pathParent = ctx.pathParams[parent.param];
+  if (!pathParent || !(parent.relationship in input.relationships)) return;
+  if (toOneLinkage(input.relationships[parent.relationship], parent.relationship)?.id?.toLowerCase() === pathParent) return;
+  const name = parent.relationship.replace(/_/g, " ");
+  throw validationFailed([{ attribute: parent.relationship, message: `must be the ${name} in the path`, pointer: `/data/relationships/${parent.relationship}` }]);
 }
 
-/** The request's resource document, checked against the nested route's list. */
-async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[]): Promise<ResourceInput> {
+/** The request's resource document, checked against the nested route's parent. */
+async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[], parent: PathParent): Promise<ResourceInput> {
   const input = readResourceDocument(await readBody(c), types, { pathId: ctx.pathParams.id });
-  refuseAnotherList(input, ctx);
+  refuseAnotherParent(input, ctx, parent);
   return input;
 }
 
@@ -77,7 +89,7 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   const itemPath = `/:id${UUID_PARAM}`;
   const list = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
   const createRecord =
-    options.create ?? (async (c: Context<AppEnv>, ctx: RequestContext) => createResource(def, await readInput(c, ctx, types), ctx, options.fixedOnCreate?.(ctx)));
+    options.create ?? (async (c: Context<AppEnv>, ctx: RequestContext) => createResource(def, await readInput(c, ctx, types, options.pathParent ?? ACCOUNT_LIST_PARENT), ctx, options.fixedOnCreate?.(ctx)));
   const create = async (c: Context<AppEnv>) => {
     const ctx = requestContext(c);
     const id = await createRecord(c, ctx);
@@ -95,7 +107,7 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   if (can("update")) {
     const update = async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
-      const input = await readInput(c, ctx, types);
+      const input = await readInput(c, ctx, types, options.pathParent ?? ACCOUNT_LIST_PARENT);
       return jsonApi(c, await updateResource(def, ctx.pathParams.id, input, ctx));
     };
     routes.put(itemPath, update);

@@ -13,6 +13,7 @@ import { constantsRoutes } from "./constants/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
 import { API, LIST } from "./paths";
+import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
 
 
@@ -27,6 +28,8 @@ export function registerRoutes(app: Hono<AppEnv>): void {
     resourceRoutes(notificationPreferenceResource, { actions: ["list", "show", "create", "update", "delete"], fixedOnCreate: parentAccountList }),
   );
   registerAccountRoutes(app);
+  // Before the contact routes: /contacts/people is not a contact id.
+  registerPeopleRoutes(app);
   registerContactRoutes(app);
   registerTaskRoutes(app);
   registerMoneyRoutes(app);

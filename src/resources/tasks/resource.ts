@@ -15,7 +15,7 @@ import { completionBuckets, overdueFirst, TASK_TAGS, taskFilters } from "./filte
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
 
-const taskOwner = listOwner("tasks", "Task", tasks.id, tasks.accountListId);
+export const taskOwner = listOwner("tasks", "Task", tasks.id, tasks.accountListId);
 
 const activityContactsRowOrder = sql`${activityContacts}.rowid`;
 
