@@ -7,6 +7,7 @@ import { registerInviteRoutes } from "../invites/routes";
 import "../organizations/resource";
 import { API, LIST } from "../paths";
 import { userRoutes } from "../users/routes";
+import { registerMemberRoutes } from "./members";
 import { accountListResource } from "./resource";
 
 /** The signed-in user, their account lists, and what belongs to a list as a whole (designation accounts, invites). */
@@ -16,4 +17,5 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/account_lists`, resourceRoutes(accountListResource, { actions: ["list", "show", "update"] }));
   app.route(`${LIST}/designation_accounts`, resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"] }));
   registerInviteRoutes(app);
+  registerMemberRoutes(app);
 }

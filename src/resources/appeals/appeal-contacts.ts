@@ -91,6 +91,7 @@ export const excludedAppealContactResource = defineResource({
   storedAs: "appeal_excluded_appeal_contacts",
   parentParam: "appeal_id",
   scope: (ctx) => appealScope(appealExcludedContacts.appealId, ctx.viewer.readableListIds, ctx),
+  writeScope: (ctx) => appealScope(appealExcludedContacts.appealId, ctx.viewer.writableListIds, ctx),
   attributes: {
     reasons: stored(appealExcludedContacts.reasons),
   },

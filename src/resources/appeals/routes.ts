@@ -17,7 +17,7 @@ export function registerMoneyRoutes(app: Hono<AppEnv>): void {
 
   app.use(`${APPEAL}/*`, appealParent);
   app.route(`${APPEAL}/appeal_contacts`, resourceRoutes(appealContactResource, { actions: ["list", "show", "create", "delete"], fixedOnCreate: parentAppeal }));
-  app.route(`${APPEAL}/excluded_appeal_contacts`, resourceRoutes(excludedAppealContactResource, { actions: ["list", "show"] }));
+  app.route(`${APPEAL}/excluded_appeal_contacts`, resourceRoutes(excludedAppealContactResource, { actions: ["list", "show", "delete"] }));
 
   app.route(
     `${LIST}/donations`,
