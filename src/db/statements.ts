@@ -23,6 +23,11 @@ export async function rowsOf(db: Database, queries: SQL[]): Promise<Rows[]> {
   return (await db.$client.batch<Record<string, unknown>>(statements)).map((result) => result.results);
 }
 
+/** Hand-written writes run as one D1 batch, one atomic transaction. */
+export async function runAtomically(db: Database, queries: SQL[]): Promise<void> {
+  await db.$client.batch(queries.map((query) => prepare(db, query)));
+}
+
 /**
  * Runs `writes` and then reads `queries` in one D1 batch, which is one transaction: the rows are exactly what the
  * writes left, whatever other requests write at the same time.

@@ -33,7 +33,7 @@ import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault, statusBuc
 import { defaultPeopleWrites } from "./names";
 import { pledgeFrequencyKey } from "./pledge-frequency";
 
-const tagTable = { table: contactTags, owner: contactTags.contactId, name: contactTags.name };
+export const contactTagTable = { table: contactTags, owner: contactTags.contactId, name: contactTags.name };
 
 /**
  * What the contact's tasks say, from one pass over them: the latest completion date of completed tasks of each
@@ -175,7 +175,7 @@ export const contactResource = defineResource({
     // No image service resizes avatars: the square one is the same picture, so it follows every write of avatar.
     square_avatar: derived([contacts.avatar], (row) => row.avatar ?? null),
     suggested_changes: derived([contacts.suggestedChanges], (row) => row.suggested_changes ?? {}),
-    tag_list: tagListAttribute(tagTable, contacts.id),
+    tag_list: tagListAttribute(contactTagTable, contacts.id),
     last_donation: computed(() => lastDonationDate),
     last_activity: fromTaskSummary("last_activity"),
     last_appointment: fromTaskSummary("last_appointment"),
@@ -224,7 +224,7 @@ export const contactResource = defineResource({
     beforeCreate: (values, _input, ctx) => stampNotes(values, undefined, ctx.now),
     beforeUpdate: (values, existing, _input, ctx) => stampNotes(values, existing, ctx.now),
     sideWrites: (id, values, input, ctx, existing) => [
-      ...tagWrites(ctx.db, tagTable, id, values.tag_list),
+      ...tagWrites(ctx.db, contactTagTable, id, values.tag_list),
       // People sent with the new contact stand for it: none are made up from its name beside them.
       ...(existing || sendsPeople(input) ? [] : defaultPeopleWrites(ctx, id, String(values.name), input.attributes.create_default_person)),
     ],

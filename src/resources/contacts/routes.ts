@@ -7,12 +7,14 @@ import { assertVisible, listResources } from "../../engine/read";
 import { listRoutes, resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { API, ID } from "../paths";
-import { contactResource } from "./resource";
+import { registerTagRoutes } from "../tags/routes";
+import { contactResource, contactTagTable } from "./resource";
 
 /** The referrers of a contact are listed whatever their status. */
 const referrerList = { ...contactResource, defaultExclusion: undefined };
 
 export function registerContactRoutes(app: Hono<AppEnv>): void {
+  registerTagRoutes(app, `${API}/contacts`, { id: contacts.id, accountList: contacts.accountListId, updatedAt: contacts.updatedAt, tags: contactTagTable, idsFilter: "contact_ids" });
   app.route(`${API}/contacts/bulk`, bulkRoutes(contactResource, { actions: ["update", "delete"] }));
   listRoutes(app, `${API}/contacts/${ID}/referrers`, async (ctx) => {
     const id = ctx.pathParams.id;

@@ -10,7 +10,7 @@ import { resourceRoutes, UUID_PARAM, type Action } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { API } from "../paths";
 import { commentResource, taskOwner } from "../tasks/resource";
-import { addressResource } from "./linked";
+import { addressResource, contactReferralResource } from "./linked";
 import { contactOwner, personOwner } from "./owners";
 import {
   emailAddressResource,
@@ -47,6 +47,8 @@ export function registerPeopleRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/contacts/people`, resourceRoutes(personResource, { actions: ["list", "show", "update", "delete"] }));
   app.route(`${CONTACT}/addresses`, nestedRoutes(addressResource, ofContact, { actions: ALL }));
   app.route(`${CONTACT}/people`, nestedRoutes(personResource, ofContact, { actions: ALL }));
+  // The contacts this contact referred (its referrers are at /contacts/<id>/referrers).
+  app.route(`${CONTACT}/referrals`, nestedRoutes(contactReferralResource, { ...ofContact, relationship: "referred_by" }, { actions: ALL }));
   for (const [segment, resource] of Object.entries(PERSON_DETAILS)) {
     app.route(`${PERSON}/${segment}`, nestedRoutes(resource, ofPerson, { actions: ALL }));
   }
