@@ -77,7 +77,6 @@ const welcome = token
   ? [
       `\nToken for ${DEMO_USER} (valid 7 days; more with: npm run token -- <email>):\n\n${token}\n`,
       `Try:\n  curl -H "Authorization: Bearer ${token}" ${address}/api/v2/account_lists\n`,
-      `API reference: ${address}/api/v2/docs\n`,
     ].join("\n")
   : `\nNo ${DEMO_USER} in the local database: npm run db:reset loads the demo data.\n`;
 let welcomed = false;
