@@ -4,9 +4,10 @@
  * one user sends changes what another user gets.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post, put, request } from "./helpers/api";
+import { runInBackground } from "./helpers/background";
 import { createViewer, db } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -60,24 +61,9 @@ describe("parameters whose keys name built-in members", () => {
     });
     expect(batch.status, batch.text).toBe(200);
     expect(JSON.parse(batch.text)[0].status).toBe(200);
-    const background = await post(
-      "/api/v2/background_batches",
-      {
-        data: {
-          type: "background_batches",
-          attributes: {},
-          relationships: {
-            requests: { data: [{ type: "background_batch_requests", attributes: { path: "api/v2/contacts", request_params: JSON.parse('{"__proto__": {"x": "y"}, "filter": {"__proto__": {"x": "y"}}}') } }] },
-          },
-        },
-      },
-      alice.token,
-    );
-    expect(background.status, background.text).toBe(201);
-    await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${background.body.data.id}`, alice.token)).body.data.attributes.pending === 0, {
-      timeout: 15_000,
-      interval: 50,
-    });
+    await runInBackground(alice.token, [
+      { path: "api/v2/contacts", request_params: JSON.parse('{"__proto__": {"x": "y"}, "filter": {"__proto__": {"x": "y"}}}') },
+    ]);
     expectPrototypeUntouched();
     await expectOthersCanWrite();
   });

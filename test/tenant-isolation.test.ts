@@ -3,11 +3,12 @@
  * against the target's declared scope, through single requests, /batch items and background requests.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { declaredResources, resourceFor } from "../src/engine/define";
 import "../src/resources";
 import { errorOf, get, post, put, request } from "./helpers/api";
+import { runInBackground } from "./helpers/background";
 import { createViewer } from "./helpers/factories";
 import { createContact, createDesignationAccount, createDonationRow, createDonorAccount, createOrganization, linkDonorAccount, storedRow } from "./helpers/money-records";
 
@@ -70,24 +71,9 @@ describe("linking another user's records", () => {
     const [entry] = JSON.parse(batch.text);
     expect(entry.status).toBe(404);
     expect(JSON.parse(entry.body).errors[0].detail).toBe(notFound(alicesDonor.id));
-    const background = await post(
-      "/api/v2/background_batches",
-      {
-        data: {
-          type: "background_batches",
-          attributes: {},
-          relationships: {
-            requests: {
-              data: [{ type: "background_batch_requests", attributes: { path: `api/v2/account_lists/${bob.list.id}/donations`, request_method: "POST", request_body: JSON.stringify(donationBody(alicesDonor.id)) } }],
-            },
-          },
-        },
-      },
-      bob.token,
-    );
-    expect(background.status, background.text).toBe(201);
-    const id = background.body.data.id;
-    await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${id}`, bob.token)).body.data.attributes.pending === 0, { timeout: 15_000, interval: 50 });
+    const id = await runInBackground(bob.token, [
+      { path: `api/v2/account_lists/${bob.list.id}/donations`, request_method: "POST", request_body: JSON.stringify(donationBody(alicesDonor.id)) },
+    ]);
     const [stored] = await (await import("./helpers/factories")).db
       .select()
       .from(schema.backgroundBatchRequests)
