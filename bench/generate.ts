@@ -56,6 +56,13 @@ export async function tableRows(db: D1Handle): Promise<Record<string, number>> {
   return Object.fromEntries(COUNTED_TABLES.map((t, i) => [t, counts[i].results[0].n]));
 }
 
+/** A contact of a list the viewer is a user of (not the coached one), for the write scenarios. */
+export async function writableContact(db: D1Handle): Promise<string> {
+  const lists = JSON.stringify(benchIds.viewerLists.slice(0, 2));
+  const { results } = await db.prepare(`SELECT id FROM contacts WHERE account_list_id IN (SELECT value FROM json_each('${lists}')) ORDER BY created_at, id LIMIT 1`).all<{ id: string }>();
+  return results[0].id;
+}
+
 /** Up to 150 contacts the viewer can read, spread over the whole dataset and over their lists. */
 export async function sampleContacts(db: D1Handle, contacts: number): Promise<string[]> {
   const lists = JSON.stringify(benchIds.viewerLists);

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
 import { benchIds } from "./dataset";
-import { databaseBytes, generate, sampleContacts, tableRows } from "./generate";
+import { databaseBytes, generate, sampleContacts, tableRows, writableContact } from "./generate";
 import { load, probe, settleWith } from "./load";
 import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
@@ -111,7 +111,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     settleWith(servers.baseline);
     const contactIds = await sampleContacts(servers.db, contacts);
     const results = await runScenarios(target, contactIds, options, servers.restarts);
-    const roundTrips = await roundTripRows(target, contactIds[0]);
+    const roundTrips = await roundTripRows(target, await writableContact(servers.db));
     const batchAvailable = results.some((r) => r.name.startsWith("batch") && r.load);
     const batch = batchAvailable ? await compareBatch(target, contactIds) : undefined;
     const background = [];
