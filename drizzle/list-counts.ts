@@ -1,6 +1,6 @@
 /**
  * Rows per account list and per value of one column, for the resources that declare `maintainedCounts`
- * (contacts by status, tasks by completion). Triggers on those tables (migration 0012) keep each count inside the
+ * (contacts by status, tasks by completion). Triggers on those tables (migration 0007) keep each count inside the
  * same statement that inserts, updates or deletes the row, so a count is never behind a write, whichever path
  * (API, bulk, batch, background request, import) made it. Default list views read their exact totals from here
  * instead of counting every row in scope.
