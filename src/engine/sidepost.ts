@@ -73,6 +73,51 @@ export interface NestedWriter {
   fetchWritableRow: (def: ResourceDef, id: string, ctx: RequestContext) => Promise<Row>;
 }
 
+/** A read that runs in the same round trip as another, its rows handed to `receive`. */
+export interface Alongside {
+  query: unknown;
+  receive: (rows: Row[]) => void;
+}
+
+/** The stored rows of the ids a sideposting relationship names, read ahead (see `lookupsAlongside`). */
+const readAhead = new WeakMap<RequestContext, Map<string, Row[]>>();
+
+const lookupKey = (target: ResourceDef, ids: string[]) => `${target.type} ${ids.join(",")}`;
+
+function storedRowsQuery(target: ResourceDef, ids: string[], ctx: RequestContext) {
+  return ctx.db.select().from(target.table as SQLiteTable).where(inList(target.idColumn, ids));
+}
+
+/**
+ * The lookups of the ids an update sideposts, to run in the same round trip as the parent's own read: sideposting
+ * then adds no round trip before the write. Linkage the write will refuse is left out here and refused there.
+ */
+export function lookupsAlongside(def: ResourceDef, input: ResourceInput, ctx: RequestContext): Alongside[] {
+  const lookups: Alongside[] = [];
+  for (const [name, value] of Object.entries(input.relationships)) {
+    const rel = def.relationships[name];
+    if (!rel?.sidepost || !("parent" in rel.sidepost)) continue;
+    const target = resourceFor(rel.resource ?? rel.type);
+    let ids: string[];
+    try {
+      ids = toManyLinkage(value, name).map((linkage) => linkage.id);
+    } catch {
+      continue;
+    }
+    if (!target || ids.length === 0) continue;
+    const key = lookupKey(target, ids);
+    lookups.push({
+      query: storedRowsQuery(target, ids, ctx),
+      receive: (rows) => {
+        const known = readAhead.get(ctx) ?? new Map<string, Row[]>();
+        readAhead.set(ctx, known);
+        known.set(key, rows);
+      },
+    });
+  }
+  return lookups;
+}
+
 /** The statements of every record sideposted with `parentId`, in request order, after the parent's own. */
 export async function sidepostWrites(
   def: ResourceDef,
@@ -136,7 +181,10 @@ async function ownedWrites(
 ): Promise<SidepostWrites> {
   const parentColumn = target.relationships[parent]?.column;
   if (!parentColumn) throw new Error(`${target.type}: no ${parent} column to sidepost ${name} with`);
-  const stored = ids.length === 0 ? [] : ((await ctx.db.select().from(target.table as SQLiteTable).where(inList(target.idColumn, ids))) as Row[]);
+  const key = lookupKey(target, ids);
+  const ahead = readAhead.get(ctx)?.get(key);
+  readAhead.get(ctx)?.delete(key);
+  const stored = ids.length === 0 ? [] : (ahead ?? ((await storedRowsQuery(target, ids, ctx)) as Row[]));
   const byId = new Map(stored.map((row) => [String(row[idKey(target)]), row]));
   const result: SidepostWrites = { statements: [], includePaths: [] };
   for (const [position, id] of ids.entries()) {

@@ -13,7 +13,7 @@ import { parseTimestamp } from "../jsonapi/time";
 import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
-import { includeWritten, refuseUnreferenced, sidepostWrites, type NestedWriter } from "./sidepost";
+import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -168,13 +168,15 @@ export async function createResource(def: ResourceDef, sent: ResourceInput, ctx:
 }
 
 /** Loads the full stored row the viewer may change: 404 unknown, 403 someone else's (or read-only to them). */
-export async function fetchWritableRow(def: ResourceDef, id: string, ctx: RequestContext): Promise<Row> {
+export async function fetchWritableRow(def: ResourceDef, id: string, ctx: RequestContext, alongside: Alongside[] = []): Promise<Row> {
   const byId = sql`${def.idColumn} = ${id}`;
   const scope = writeScope(def, ctx);
-  const [rows, existing] = (await ctx.db.batch([
+  const [rows, existing, ...others] = (await ctx.db.batch([
     ctx.db.select().from(def.table).where(and([byId, scope])).limit(1),
     ctx.db.select({ id: def.idColumn }).from(def.table).where(byId).limit(1),
-  ])) as [Row[], Row[]];
+    ...(alongside.map((read) => read.query) as never[]),
+  ])) as [Row[], Row[], ...Row[][]];
+  alongside.forEach((read, index) => read.receive(others[index]));
   if (rows[0]) return rows[0];
   if (existing[0]) {
     // Inside a nested route, a record of another of the viewer's lists is simply not in this list.
@@ -220,7 +222,8 @@ function forcedUpdatedAt(column: SQLiteColumn, now: string): SQL {
 /** `preloaded`: the stored row when the caller already read it (bulk endpoints read all their rows at once). */
 export async function prepareUpdate(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, preloaded?: Row) {
   if (input.id && input.id !== id) throw idMismatch(input.id, id);
-  const existing = preloaded ?? (await fetchWritableRow(def, id, ctx));
+  // The ids it sideposts are looked up in the same round trip as the record itself.
+  const existing = preloaded ?? (await fetchWritableRow(def, id, ctx, lookupsAlongside(def, input, ctx)));
   const { changes, errors } = parseAttributes(def, input, ctx, "update");
   throwIfErrors(errors);
   await parseRelationships(def, input, ctx, changes);

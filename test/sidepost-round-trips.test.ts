@@ -1,0 +1,61 @@
+/**
+ * Sideposting costs no round trip per nested record: the ids sent are looked up with the parent's own read and
+ * every nested write joins the parent's batch, so an update sideposting ten addresses makes one D1 call more than
+ * the same update alone, the read of what it wrote for `included`, and the same whatever their number.
+ */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { app } from "../src/index";
+import { insertContact } from "./helpers/contact-fixtures";
+import { createViewer } from "./helpers/factories";
+import { addressesOf } from "./helpers/sidepost-fixtures";
+
+let alice: Awaited<ReturnType<typeof createViewer>>;
+
+beforeAll(async () => {
+  alice = await createViewer();
+});
+
+/** A PUT through the app with the D1 counters on (the X-D1-* headers load tests read). */
+async function countedPut(path: string, body: unknown): Promise<{ status: number; roundTrips: number }> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(
+    new Request(`https://api.example.org${path}`, {
+      method: "PUT",
+      headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/vnd.api+json", Accept: "application/vnd.api+json" },
+      body: JSON.stringify(body),
+    }),
+    { ...env, BENCH_METRICS: "1" },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  await response.text();
+  return { status: response.status, roundTrips: Number(response.headers.get("X-D1-Round-Trips")) };
+}
+
+const addresses = (count: number) => {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  return {
+    relationships: { addresses: { data: ids.map((id) => ({ type: "addresses", id })) } },
+    included: ids.map((id, n) => ({ type: "addresses", id, attributes: { street: `${n} Trip Rd`, city: "Tripton" } })),
+  };
+};
+
+describe("the round trips of a sideposted update", () => {
+  it("are those of the plain update plus one, for one or ten nested records", async () => {
+    const contact = await insertContact(alice.list.id, "Trips, Tara");
+    const update = (extra: { relationships?: unknown; included?: unknown[] } = {}) => ({
+      data: { type: "contacts", id: contact.id, attributes: { notes: "counted", overwrite: true }, relationships: extra.relationships ?? {} },
+      included: extra.included ?? [],
+    });
+    const plain = await countedPut(`/api/v2/contacts/${contact.id}`, update());
+    const one = await countedPut(`/api/v2/contacts/${contact.id}`, update(addresses(1)));
+    const ten = await countedPut(`/api/v2/contacts/${contact.id}`, update(addresses(10)));
+    expect([plain.status, one.status, ten.status]).toEqual([200, 200, 200]);
+    expect(plain.roundTrips).toBeGreaterThan(0);
+    expect(one.roundTrips).toBe(plain.roundTrips + 1);
+    expect(ten.roundTrips).toBe(plain.roundTrips + 1);
+    expect(await addressesOf(contact.id)).toHaveLength(11);
+  });
+});
