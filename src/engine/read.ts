@@ -294,8 +294,8 @@ const PAGE_IN_PARTS = {
  * The ids of one page whose conditions look at the row's own columns only, in order, read in parts when that
  * reads fewer rows than one sort of every matching row:
  * - list by list, when an index gives each account list's rows in the order (`listByListPage`);
- * - the first part of the order apart from the rest, when the order puts the rows meeting a condition first
- *   (`firstPartPage`).
+ * - the order's first parts apart from the rest, when the order puts the rows meeting conditions first
+ *   (`partsPage`).
  * Each part is read up to the page's end: the first `offset + perPage` rows of all parts are among the first
  * `offset + perPage` of each.
  */
