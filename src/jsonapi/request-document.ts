@@ -47,10 +47,8 @@ export function refuseDeepJson(text: string): void {
   }
 }
 
-export function typeMismatch(sent: unknown, expected: string): ApiError {
-  return conflict(`'${typeof sent === "string" ? sent : ""}' is not a valid resource type for this endpoint. Expected '${expected}' instead`, {
-    pointer: "/data/type",
-  });
+export function typeMismatch(sent: unknown, expected: string, pointer = "/data/type"): ApiError {
+  return conflict(`'${typeof sent === "string" ? sent : ""}' is not a valid resource type for this endpoint. Expected '${expected}' instead`, { pointer });
 }
 
 /** 409 for a body whose id is not the one in the path (CONTRACT §4), whatever form the body's id has. */

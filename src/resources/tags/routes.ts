@@ -18,7 +18,9 @@ import { accountListFilter } from "../../engine/read";
 import { parseTagList, type TagTable } from "../../engine/tags";
 import type { AppEnv } from "../../env";
 import { listValue } from "../../jsonapi/filter-values";
-import { ApiError, badRequest, conflict } from "../../jsonapi/errors";
+import { ApiError, badRequest } from "../../jsonapi/errors";
+import { typeMismatch } from "../../jsonapi/request-document";
+import { INSIDE_BATCH_REFUSAL } from "../batch/items";
 import { jsonApi, noContent } from "../../jsonapi/respond";
 import { rawFilters } from "../../jsonapi/query";
 import { mergeParams, paramsFromJson } from "../../jsonapi/params";
@@ -55,7 +57,7 @@ function sentNames(body: unknown): string[] {
       | undefined;
     const pointer = Array.isArray(data) ? `/data/${index}` : "/data";
     if (!object || typeof object !== "object") throw badRequest("The request must include data: a tags resource with a name", { pointer });
-    if (object.type !== "tags") throw conflict(`'${String(object.type ?? "")}' is not a valid resource type for this endpoint. Expected 'tags' instead`, { pointer: `${pointer}/type` });
+    if (object.type !== "tags") throw typeMismatch(object.type, "tags", `${pointer}/type`);
     const parsed = parseTagList(object.attributes?.name);
     if (!parsed.ok || (parsed.value as string[]).length !== 1) throw badRequest("Name must be one tag", { pointer: `${pointer}/attributes/name` });
     return (parsed.value as string[])[0];
@@ -64,7 +66,7 @@ function sentNames(body: unknown): string[] {
 }
 
 async function bulkContext(c: Context<AppEnv>): Promise<{ ctx: RequestContext; names: string[] }> {
-  if (c.get("insideBatch")) throw new ApiError(403, "You cannot access this endpoint from within a batch request");
+  if (c.get("insideBatch")) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
   const body = await readBody(c);
   const bodyFilter = typeof body === "object" && body !== null && "filter" in body ? { filter: (body as { filter: unknown }).filter } : {};
   const ctx = requestContext(c);
