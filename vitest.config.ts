@@ -22,6 +22,8 @@ export default defineConfig(async () => {
           queueConsumers: {
             "background-batch-requests": { maxBatchTimeout: 0.05 },
             "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
+            "notification-runs": { maxBatchTimeout: 0.05 },
+            "notification-runs-dlq": { maxBatchTimeout: 0.05 },
           },
         },
       }),

@@ -1,5 +1,7 @@
 /** Tasks, the contacts they concern (activity contacts), their comments and tags. */
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { notifications } from "./notifications";
 import { accountLists } from "./account-lists";
 import { bool, id, timestamps } from "./columns";
 import { contacts } from "./contacts";
@@ -28,6 +30,13 @@ export const tasks = sqliteTable(
     notificationTimeBefore: integer("notification_time_before"),
     notificationTimeUnit: text("notification_time_unit"),
     notificationType: text("notification_type"),
+    // The notification this task was made for (src/events); one task per notification.
+    notificationId: text("notification_id").references((): AnySQLiteColumn => notifications.id, { onDelete: "set null" }),
+    // When the task's reminder is due: start_at less notification_time_before in its unit (minutes by default).
+    remindAt: text("remind_at").generatedAlwaysAs(
+      sql`CASE WHEN notification_type IS NOT NULL AND notification_time_before IS NOT NULL AND start_at IS NOT NULL THEN strftime('%Y-%m-%dT%H:%M:%SZ', start_at, '-' || notification_time_before || ' ' || COALESCE(notification_time_unit, 'minutes')) END`,
+      { mode: "virtual" },
+    ),
     ...timestamps(),
   },
   (t) => [
@@ -43,6 +52,9 @@ export const tasks = sqliteTable(
     index("tasks_account_list_id_result_idx").on(t.accountListId, t.result),
     index("tasks_account_list_id_next_action_idx").on(t.accountListId, t.nextAction),
     index("tasks_user_id_idx").on(t.userId),
+    uniqueIndex("tasks_notification_id_unique").on(t.notificationId),
+    // Reminders come due by remind_at, across lists, for open tasks only.
+    index("tasks_remind_at_idx").on(t.remindAt).where(sql`remind_at IS NOT NULL AND completed = 0`),
   ],
 );
 

@@ -17,7 +17,7 @@ import { CANADA_PLACES, EUROPE_PLACES, ORG, UK_PLACES, US_PLACES } from "./seed/
 import { generateAccountList } from "./seed/account-list";
 import { Clock } from "./seed/clock";
 import { Dataset } from "./seed/dataset";
-import { addAnnouncements, addCurrencyRates, addNotificationTypes, addOrganizations } from "./seed/global";
+import { addAnnouncements, addCurrencyRates, addOrganizations, notificationTypeIds as stableNotificationTypeIds } from "./seed/global";
 import { seedId } from "./seed/random";
 import { NOTIFICATION_TYPE_KEYS } from "../src/constants/notifications";
 import type { ListSpec } from "./seed/types";
@@ -278,7 +278,7 @@ export function buildSeedSql(options: SeedOptions = {}): string {
 
   addOrganizations(data, clock);
   addCurrencyRates(data, clock);
-  const notificationTypeIds = addNotificationTypes(data, clock);
+  const notificationTypeIds = stableNotificationTypeIds();
   for (const user of USERS) addUser(data, clock, user);
   for (const list of LISTS) generateAccountList(data, clock, list, notificationTypeIds);
   addAnnouncements(data, clock);

@@ -5,14 +5,21 @@ import type { SessionBinding } from "./db/session";
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
  * CI); added here are what the config cannot describe: the queue's message type and the optional settings.
  */
-export interface Bindings extends Omit<Env, "BATCH_QUEUE"> {
+export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE"> {
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
+  NOTIFICATION_QUEUE: Queue<NotificationRunMessage>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
 }
 
 export interface BackgroundBatchMessage {
   requestId: string;
+}
+
+/** One account list's notification run (src/events); `runAt` is the run's time, whose day is "today". */
+export interface NotificationRunMessage {
+  accountListId: string;
+  runAt: string;
 }
 
 /** The query builder over the D1 binding; `$client` is the binding itself (for hand-written statements). */

@@ -1,16 +1,17 @@
 import { createApp } from "./app";
-import type { BackgroundBatchMessage, Bindings } from "./env";
+import type { Bindings } from "./env";
 import { runScheduled } from "./scheduled";
 import { consumeQueue } from "./queue/consumer";
+import { consumeNotificationRuns, isNotificationQueue } from "./events/queue";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  // Background batch requests run through this same app (see src/queue/consumer.ts).
-  queue: (batch, env, ctx) => consumeQueue(batch, env, ctx, app),
+  // Notification runs (src/events/queue.ts); background batch requests run through this same app (src/queue/consumer.ts).
+  queue: (batch, env, ctx) => (isNotificationQueue(batch.queue) ? consumeNotificationRuns(batch, env) : consumeQueue(batch, env, ctx, app)),
   // The Cron Triggers of wrangler.toml (src/scheduled.ts).
   scheduled: async (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
-} satisfies ExportedHandler<Bindings, BackgroundBatchMessage>;
+} satisfies ExportedHandler<Bindings, unknown>;
 
 export { app };

@@ -4,12 +4,23 @@
 import type { Bindings } from "./env";
 import { refreshPlannerStatistics } from "./db/maintenance";
 import { sweepBackgroundRequests } from "./queue/sweeper";
+import { enqueueNotificationRuns } from "./events/queue";
+import { recordDueReminders } from "./events/reminders";
+import { sendDueEmails } from "./events/outbox";
+import { formatTimestamp } from "./jsonapi/time";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
   // Daily: the query planner's table statistics.
   "23 3 * * *": (env) => refreshPlannerStatistics(env.DB),
-  // Every five minutes: background-batch requests whose queue message was lost.
-  "*/5 * * * *": (env, controller) => sweepBackgroundRequests(env, controller.scheduledTime),
+  // Daily: one notification run per account list, through the queue (src/events/queue.ts).
+  "0 5 * * *": (env, controller) => enqueueNotificationRuns(env, controller.scheduledTime),
+  // Every five minutes: background-batch requests whose queue message was lost; task reminders come due; e-mails due.
+  "*/5 * * * *": async (env, controller) => {
+    const now = formatTimestamp(new Date(controller.scheduledTime));
+    await sweepBackgroundRequests(env, controller.scheduledTime);
+    await recordDueReminders(env, now);
+    await sendDueEmails(env, now);
+  },
 };
 
 export async function runScheduled(controller: ScheduledController, env: Bindings): Promise<void> {

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
@@ -9,7 +10,7 @@ let bob: Awaited<ReturnType<typeof createViewer>>;
 let coach: Awaited<ReturnType<typeof createUser>>;
 let spare: { id: string };
 const org = { salary: uuid(), other: uuid() };
-const ids = { bobAppeal: uuid(), spareAppeal: uuid(), aliceAppeal: uuid(), aliceOrgAccount: uuid(), preference: uuid(), notificationType: uuid() };
+const ids = { bobAppeal: uuid(), spareAppeal: uuid(), aliceAppeal: uuid(), aliceOrgAccount: uuid(), preference: uuid(), notificationType: NOTIFICATION_TYPE_IDS.special_gift };
 
 const path = (id: string) => `/api/v2/account_lists/${id}`;
 const body = (attributes: Record<string, unknown>, relationships?: Record<string, unknown>) => ({
@@ -79,7 +80,6 @@ beforeAll(async () => {
     { id: ids.aliceAppeal, accountListId: alice.list.id, name: "Alice's appeal", ...timestamps() },
   ]);
   await db.insert(schema.organizationAccounts).values({ id: ids.aliceOrgAccount, userId: alice.user.id, organizationId: org.other, username: "alice", ...timestamps() });
-  await db.insert(schema.notificationTypes).values({ id: ids.notificationType, key: "special_gift", description: "Special gift", ...timestamps() });
   await db.insert(schema.notificationPreferences).values({ id: ids.preference, accountListId: alice.list.id, notificationTypeId: ids.notificationType, ...timestamps() });
 });
 

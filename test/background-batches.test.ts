@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
@@ -6,7 +7,7 @@ import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
-const typeId = uuid();
+const typeId = NOTIFICATION_TYPE_IDS.larger_gift;
 const bobBatchId = uuid();
 const bobRequestId = uuid();
 
@@ -19,7 +20,6 @@ const batchBody = (entries: unknown[], id?: string) => ({
 beforeAll(async () => {
   alice = await createViewer();
   bob = await createViewer();
-  await db.insert(schema.notificationTypes).values({ id: typeId, key: "larger_gift", description: "Larger gift", ...timestamps() });
   await db.insert(schema.backgroundBatches).values({ id: bobBatchId, userId: bob.user.id, ...timestamps(1) });
   await db.insert(schema.backgroundBatchRequests).values({ id: bobRequestId, backgroundBatchId: bobBatchId, position: 0, path: "/api/v2/constants", ...timestamps(1) });
 });

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
@@ -6,7 +7,7 @@ import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
-const typeIds = { larger: uuid(), smaller: uuid(), special: uuid() };
+const typeIds = { larger: NOTIFICATION_TYPE_IDS.larger_gift, smaller: NOTIFICATION_TYPE_IDS.smaller_gift, special: NOTIFICATION_TYPE_IDS.special_gift };
 const announcementId = uuid();
 
 const preferences = (listId: string) => `/api/v2/account_lists/${listId}/notification_preferences`;
@@ -43,7 +44,6 @@ const batch = (body: unknown, token: string | null = alice.token, headers: Recor
 beforeAll(async () => {
   alice = await createViewer();
   bob = await createViewer();
-  await db.insert(schema.notificationTypes).values(Object.entries(typeIds).map(([name, id]) => ({ id, key: `${name}_gift`, description: name, ...timestamps() })));
   await db.insert(schema.announcements).values({ id: announcementId, title: "Welcome", body: "Hello", displayMethod: "banner", ...timestamps() });
 });
 

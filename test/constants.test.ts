@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { get } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
@@ -41,11 +42,16 @@ describe("GET /api/v2/constants", () => {
     expect(a.bulk_update_options.pledge_received).toEqual(["Yes", "No"]);
     expect(a.bulk_update_options.likely_to_give).toContain("Most Likely");
     expect(a.bulk_update_options.pledge_currency.USD).toEqual({ code: "USD", code_symbol_string: "USD ($)", name: "US Dollar", symbol: "$" });
-    // The notification preferences page: each type's key beside its description.
+    // The notification preferences page: each type's id (its `key`) beside its description; `notifications` is keyed
+    // by the same ids with underscores for dashes, and they are the ids of the stored types preferences link to.
     expect(a.notification_translated_hashes).toHaveLength(20);
+    const stored = await env.DB.prepare("SELECT id, description FROM notification_types").all<{ id: string; description: string }>();
     for (const entry of a.notification_translated_hashes) {
-      expect(entry).toEqual({ id: a.notifications[entry.key], key: entry.key, value: a.notifications[entry.key] });
+      expect(entry.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      expect(entry).toEqual({ id: a.notifications[entry.key.replace(/-/g, "_")], key: entry.key, value: a.notifications[entry.key.replace(/-/g, "_")] });
+      expect(stored.results.find((row) => row.id === entry.key)?.description).toBe(entry.value);
     }
+    expect(Object.keys(a.notifications).sort()).toEqual(stored.results.map((row) => row.id.replace(/-/g, "_")).sort());
   });
 
   it("keeps only the tables named in fields[constant_list]", async () => {

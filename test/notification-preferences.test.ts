@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
@@ -6,7 +7,7 @@ import { addToList, createAccountList, createUser, createViewer, db, timestamps,
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
-const typeIds = { larger: uuid(), smaller: uuid(), special: uuid() };
+const typeIds = { larger: NOTIFICATION_TYPE_IDS.larger_gift, smaller: NOTIFICATION_TYPE_IDS.smaller_gift, special: NOTIFICATION_TYPE_IDS.special_gift };
 let bobPreferenceId: string;
 
 const base = (listId: string) => `/api/v2/account_lists/${listId}/notification_preferences`;
@@ -21,11 +22,6 @@ const body = (attributes: Record<string, unknown>, typeId?: string) => ({
 beforeAll(async () => {
   alice = await createViewer();
   bob = await createViewer();
-  await db.insert(schema.notificationTypes).values([
-    { id: typeIds.larger, key: "larger_gift", description: "Larger gift", ...timestamps() },
-    { id: typeIds.smaller, key: "smaller_gift", description: "Smaller gift", ...timestamps() },
-    { id: typeIds.special, key: "special_gift", description: "Special gift", ...timestamps() },
-  ]);
   bobPreferenceId = uuid();
   await db.insert(schema.notificationPreferences).values({
     id: bobPreferenceId,

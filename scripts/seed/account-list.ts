@@ -87,7 +87,7 @@ function addDesignationAccounts(ctx: ListContext, createdAt: string) {
 function addNotificationPreferences(ctx: ListContext) {
   const { spec, clock, data, notificationTypeIds } = ctx;
   for (const key of spec.notificationTypeKeys) {
-    if (!NOTIFICATION_TYPES.some(([known]) => known === key)) throw new Error(`unknown notification type ${key}`);
+    if (!NOTIFICATION_TYPES.some((type) => type.key === key)) throw new Error(`unknown notification type ${key}`);
     const r = new Random(spec.key, "notification-preference", key);
     const app = r.chance(0.85);
     data.add("notification_preferences", {

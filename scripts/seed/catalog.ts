@@ -1,5 +1,5 @@
 /** Fixed reference data for the demo database, and the vocabularies the generator draws from. */
-import { ACTIVE_STATUSES, ACTIVITIES, HIDDEN_STATUSES, NOTIFICATIONS, ORGANIZATIONS as CONSTANT_ORGANIZATIONS } from "../../src/constants";
+import { ACTIVE_STATUSES, ACTIVITIES, HIDDEN_STATUSES, ORGANIZATIONS as CONSTANT_ORGANIZATIONS } from "../../src/constants";
 
 /** The organizations of the constants, as rows (the constants endpoint and the database name the same ones). */
 export const ORGANIZATIONS = CONSTANT_ORGANIZATIONS.map((org) => ({
@@ -41,9 +41,7 @@ export const CURRENCY_RATES: Record<string, string> = {
   KRW: "1389.60",
 };
 
-/** The twenty notification types: key and description. */
-/** The twenty notification types of the constants: [key, description]. */
-export const NOTIFICATION_TYPES: ReadonlyArray<readonly [string, string]> = Object.entries(NOTIFICATIONS);
+export { NOTIFICATION_TYPES } from "../../src/constants/notifications";
 
 export const STATUSES = { active: ACTIVE_STATUSES, hidden: HIDDEN_STATUSES };
 

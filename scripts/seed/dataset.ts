@@ -8,7 +8,6 @@ import { type Row, SqlWriter, sqlLiteral } from "./sql";
 const TABLE_ORDER = [
   "organizations",
   "currency_rates",
-  "notification_types",
   "account_lists",
   "user_people",
   "master_people",

@@ -23,15 +23,9 @@ export function addCurrencyRates(data: Dataset, clock: Clock): void {
   }
 }
 
-/** Returns the type ids by key. */
-export function addNotificationTypes(data: Dataset, clock: Clock): Map<string, string> {
-  const ids = new Map<string, string>();
-  for (const [key, description] of NOTIFICATION_TYPES) {
-    const id = seedId("notification-type", key);
-    ids.set(key, id);
-    data.add("notification_types", { id, key, description, ...stamps(clock.time(-2000, 0)) });
-  }
-  return ids;
+/** The notification types' ids by key. Their rows come with the migrations, under these same stable ids. */
+export function notificationTypeIds(): Map<string, string> {
+  return new Map(NOTIFICATION_TYPES.map((type) => [type.key, type.id]));
 }
 
 interface AnnouncementSpec {

@@ -91,7 +91,7 @@ export const constantsAttributes: Record<string, unknown> = {
     pledge_received: PLEDGE_RECEIVED,
     pledge_currency: PLEDGE_CURRENCIES_BY_CODE,
   },
-  notification_translated_hashes: Object.entries(NOTIFICATIONS).map(([key, description]) => ({ id: description, key, value: description })),
+  notification_translated_hashes: NOTIFICATION_HASHES,
   bulk_update_option_hashes: {
     likely_to_give: LIKELY_TO_GIVE_HASHES,
     locale: LANGUAGE_HASHES,

@@ -66,9 +66,18 @@ export function addMonths(date: string, months: number): string {
  * (wrangler.toml); TypeScript's ES2022 library does not declare it yet.
  */
 declare const Temporal: {
-  Instant: { fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): { toPlainDate(): { toString(): string } } } };
+  Instant: {
+    fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(timeZone: string): ZonedDateTime };
+  };
   PlainDate: { from(date: string): { toZonedDateTime(options: { timeZone: string }): { epochMilliseconds: number } } };
 };
+
+interface ZonedDateTime {
+  epochMilliseconds: number;
+  toPlainDate(): { toString(): string };
+  with(fields: { hour?: number; minute?: number; second?: number; millisecond?: number; microsecond?: number; nanosecond?: number }): ZonedDateTime;
+  add(duration: { days: number }): ZonedDateTime;
+}
 
 /** The calendar date (`YYYY-MM-DD`) at `now` in an IANA time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
@@ -81,6 +90,18 @@ export function todayIn(timeZone: string, now = new Date()): string {
  */
 export function startOfDayUtc(date: string, timeZone: string): string {
   return formatTimestamp(new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds));
+}
+
+/**
+ * The first time at or after `at` (a stored timestamp) that is `hour`:00 in `timeZone`; on a day a DST change skips
+ * that hour, the first local time after the gap. An unknown time zone counts as UTC.
+ */
+export function nextLocalHour(at: string, timeZone: string, hour: number): string {
+  const ms = Date.parse(at);
+  const zone = isValidTimeZone(timeZone) ? timeZone : "UTC";
+  let due = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).with({ hour, minute: 0, second: 0, millisecond: 0, microsecond: 0, nanosecond: 0 });
+  if (due.epochMilliseconds < ms) due = due.add({ days: 1 });
+  return formatTimestamp(new Date(due.epochMilliseconds));
 }
 
 export function isValidTimeZone(timeZone: string): boolean {

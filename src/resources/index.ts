@@ -12,6 +12,7 @@ import { registerBatchRoutes } from "./batch/routes";
 import { constantsRoutes } from "./constants/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
+import { notificationResource } from "./notifications/resource";
 import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
@@ -27,6 +28,8 @@ export function registerRoutes(app: Hono<AppEnv>): void {
     `${LIST}/notification_preferences`,
     resourceRoutes(notificationPreferenceResource, { actions: ["list", "show", "create", "update", "delete"], fixedOnCreate: parentAccountList }),
   );
+  // Raised by src/events; clients read them and mark them cleared.
+  app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people is not a contact id.
   registerPeopleRoutes(app);

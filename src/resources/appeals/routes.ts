@@ -4,6 +4,7 @@ import { listResources } from "../../engine/read";
 import { resourceRoutes, UUID_PARAM } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { donationResource, donationTotals } from "../donations/resource";
+import { runNotificationsAfterWrites } from "../../events/queue";
 import { API, LIST } from "../paths";
 import { pledgeResource } from "../pledges/resource";
 import { appealContactResource, appealParent, excludedAppealContactResource, parentAppeal } from "./appeal-contacts";
@@ -19,6 +20,8 @@ export function registerMoneyRoutes(app: Hono<AppEnv>): void {
   app.route(`${APPEAL}/appeal_contacts`, resourceRoutes(appealContactResource, { actions: ["list", "show", "create", "delete"], fixedOnCreate: parentAppeal }));
   app.route(`${APPEAL}/excluded_appeal_contacts`, resourceRoutes(excludedAppealContactResource, { actions: ["list", "show", "delete"] }));
 
+  app.use(`${LIST}/donations`, runNotificationsAfterWrites);
+  app.use(`${LIST}/donations/*`, runNotificationsAfterWrites);
   app.route(
     `${LIST}/donations`,
     resourceRoutes(donationResource, {

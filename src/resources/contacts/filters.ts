@@ -7,11 +7,11 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { accountLists, contacts, contactTags } from "../../../drizzle/schema";
 import { ACTIVE_STATUSES, HIDDEN_STATUSES } from "../../constants";
-import { and, containsText, dateInRange, inList, or, q, startsWithText, timestampInRange } from "../../db/sql";
+import { and, containsText, inList, or, q, startsWithText } from "../../db/sql";
 import type { DefaultExclusion, FilterDef, RequestContext } from "../../engine/define";
 import { accountListFilter, filterConditions } from "../../engine/read";
 import { tagFilters } from "../../engine/tags";
-import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
+import { booleanValue, listValue, textValue } from "../../jsonapi/filter-values";
 import { camelToSnake, isObject, type ParamValue } from "../../jsonapi/params";
 import { addDays, todayIn } from "../../jsonapi/time";
 import { isBlank } from "./contact-sql";
@@ -19,6 +19,7 @@ import { givingFilters } from "./giving-filters";
 import { pledgeFrequencyKey } from "./pledge-frequency";
 import { relatedFilters, splitNone } from "./related-filters";
 import { wildcardSearch } from "./wildcard-search";
+import { booleanFilter, rangeFilter } from "../../engine/filters";
 
 /** Exact choices of a contact column; `none` also matches a blank value. */
 function choiceFilter(column: SQLiteColumn): FilterDef {
@@ -34,21 +35,6 @@ function idsFilter(column: SQLiteColumn, negate = false): FilterDef {
     if (ids.length === 0) return undefined;
     const condition = inList(q(column), ids);
     return negate ? sql`NOT (${condition})` : condition;
-  };
-}
-
-function booleanFilter(column: SQLiteColumn): FilterDef {
-  return (value) => {
-    const wanted = booleanValue(value);
-    return wanted === undefined ? undefined : sql`${q(column)} = ${wanted ? 1 : 0}`;
-  };
-}
-
-/** Date and time ranges. */
-function rangeFilter(name: string, column: SQLiteColumn, kind: "timestamp" | "date"): FilterDef {
-  return (value) => {
-    const range = parseDateRange(name, value);
-    return kind === "timestamp" ? timestampInRange(q(column), range) : dateInRange(q(column), range);
   };
 }
 

@@ -1,10 +1,6 @@
 /** Records of an account list that donations, pledges and appeal contacts link to, and filtering by their ids. */
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { appeals, contacts, designationAccounts, donations } from "../../../drizzle/schema";
-import { inList, q } from "../../db/sql";
 import type { ListOwnedTarget } from "../../engine/account-list-scope";
-import type { FilterDef } from "../../engine/define";
-import { listValue } from "../../jsonapi/filter-values";
 
 export const appealTarget: ListOwnedTarget = { type: "appeals", model: "Appeal", idColumn: appeals.id, accountListColumn: appeals.accountListId };
 export const contactTarget: ListOwnedTarget = { type: "contacts", model: "Contact", idColumn: contacts.id, accountListColumn: contacts.accountListId };
@@ -19,10 +15,4 @@ export const designationAccountTarget: ListOwnedTarget = {
 /** Donations and pledges live under /account_lists/<id>: their list is the one in the path. */
 export const pathList = (ctx: { pathParams: Record<string, string> }) => ctx.pathParams.account_list_id;
 
-/** `filter[<name>_id]=a,b`: rows linked to any of the ids. */
-export function idsFilter(column: SQLiteColumn): FilterDef {
-  return (value) => {
-    const ids = listValue(value).map((id) => id.toLowerCase());
-    return ids.length > 0 ? inList(q(column), ids) : undefined;
-  };
-}
+export { idsFilter } from "../../engine/filters";
