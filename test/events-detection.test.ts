@@ -108,6 +108,10 @@ describe("the daily notification run", () => {
     const exact = await insertContact(viewer.list.id, "Exact", { ...FINANCIAL, pledgeAmount: "50", pledgeFrequency: "1.0" });
     await viewer.giving.give(exact.id, "50", "2026-10-15");
     await viewer.giving.give(exact.id, "50", "2026-11-15");
+    // Monthly gifts a few days apart across the turn of a month are one gift a month, not a larger one.
+    const early = await insertContact(viewer.list.id, "Early", { ...FINANCIAL, pledgeAmount: "50", pledgeFrequency: "1.0" });
+    await viewer.giving.give(early.id, "50", "2026-10-29");
+    await viewer.giving.give(early.id, "50", "2026-11-02");
     await expectRaised(viewer, "larger_gift", generous, await dailyRun(RUN_AT), { donationId: gift.id });
   });
 

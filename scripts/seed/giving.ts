@@ -234,10 +234,18 @@ class GiftWriter {
     const at = clock.time(Math.min(clock.daysUntil(eventDate), 0), 7);
     data.add("notifications", {
       id: seedId("notification", spec.key, typeKey, contact.id, key ?? donationId ?? eventDate),
+      account_list_id: spec.id,
+      // The keys the daily run gives the same events (src/events), so that a run does not raise them again.
+      event_key: donationId
+        ? `${typeKey}:${donationId}`
+        : typeKey === "started_giving"
+          ? `${typeKey}:${contact.id}`
+          : `${typeKey}:${key ?? contact.id}:${eventDate}`,
+      app: true,
       contact_id: contact.id,
       notification_type_id: typeId,
       donation_id: donationId,
-      event_date: at,
+      event_date: at.slice(0, 10),
       cleared: clock.daysUntil(eventDate) < -30,
       ...stamps(at),
     });

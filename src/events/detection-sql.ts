@@ -72,9 +72,16 @@ export function latestRecentPartnerGifts(run: DetectionRun, columns: SQL, condit
     WHERE ${financialPartners(run)} AND d.donation_date > date(${run.today}, '-60 days') AND d.donation_date <= ${run.today} AND (${condition})`;
 }
 
-/** The sum of the contact's gifts dated within the pledge period that ends with gift `d`. */
-export const pledgePeriodTotal = sql`(SELECT COALESCE(SUM(g.amount), 0) FROM contact_donor_accounts gx JOIN donations g ON g.donor_account_id = gx.donor_account_id
-  AND g.account_list_id = c.account_list_id WHERE gx.contact_id = c.id AND g.donation_date <= d.donation_date AND g.donation_date > date(d.donation_date, ${pledgePeriod("-")}))`;
+/**
+ * What the partner gave for the pledge period of gift `d`: for a weekly or every-two-weeks pledge the gift itself;
+ * otherwise every gift in the calendar months of the period that ends with the gift's month (a monthly pledge: that
+ * month), so that a gift given a few days early or late does not count twice in one period.
+ */
+export const pledgePeriodTotal = sql`(CASE WHEN CAST(c.pledge_frequency AS REAL) < 1 THEN d.amount ELSE ${contactGifts(
+  "COALESCE(SUM(g.amount), 0)",
+  "g.donation_date <= d.donation_date AND g.donation_date >= date(d.donation_date, 'start of month', " +
+    "'-' || (CAST(CAST(c.pledge_frequency AS REAL) AS INTEGER) - 1) || ' months')",
+)} END)`;
 
 /** The sum of the contact's gifts in the calendar month of gift `d`. */
 export const giftMonthTotal = contactGifts(
