@@ -10,6 +10,17 @@ const PLANNER_STATISTICS = "PRAGMA optimize=0x10002";
 const isIndex = (sql: string) => /^(CREATE\s+(UNIQUE\s+)?|DROP\s+)INDEX/i.test(sql);
 
 /**
+ * The index statements, less those on a table a later migration drops and rebuilds (SQLite's way of changing a
+ * table): the rebuilt table comes with its own indexes, and the dropped one's would clash with them.
+ */
+function builtIndexes(migration: string[]): string[] {
+  const tableOf = (sql: string) => /\bON\s+[`"]?(\w+)[`"]?/i.exec(sql)?.[1];
+  const droppedAfter = (table: string, position: number) =>
+    migration.slice(position + 1).some((sql) => new RegExp(`^DROP\\s+TABLE\\s+[\`"]?${table}[\`"]?`, "i").test(sql));
+  return migration.filter((sql, position) => isIndex(sql) && !(tableOf(sql) && droppedAfter(tableOf(sql)!, position)));
+}
+
+/**
  * Tables first, rows next, secondary indexes last: building an index once from the full table is several times
  * faster than maintaining it row by row, and the end state is the same migrated schema.
  */
@@ -35,7 +46,7 @@ export async function generate(db: D1Handle, contacts: number): Promise<{ steps:
     } else steps.push({ label: statement.label, ms, rows });
   }
   const indexStarted = performance.now();
-  for (const sql of migration.filter(isIndex)) await db.prepare(sql).run();
+  for (const sql of builtIndexes(migration)) await db.prepare(sql).run();
   steps.push({ label: "migrations: indexes", ms: performance.now() - indexStarted, rows: 0 });
   // What the daily cron runs (src/db/maintenance.ts): the planner gets the statistics a deployed database has.
   const statisticsStarted = performance.now();

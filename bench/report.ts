@@ -1,4 +1,5 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
+import type { NotificationBench } from "./notifications";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -33,6 +34,7 @@ export interface SizeRun {
   roundTrips: RoundTripRow[];
   batch?: BatchComparison;
   background: BackgroundRun[];
+  notifications?: NotificationBench;
 }
 
 export interface Report {
@@ -221,6 +223,25 @@ function checks(report: Report): Check[] {
   return list;
 }
 
+/** The notification runs of one size (bench/notifications.ts). */
+function renderNotifications(bench: NotificationBench | undefined): string {
+  if (!bench) return "Notification runs: not measured.";
+  if (bench.error) return `Notification runs: failed: ${bench.error}`;
+  const lines = [`Notification runs (every type on; list 1 has ${bench.listContacts.toLocaleString("en-US")} contacts):`, ""];
+  for (const [label, s] of [["one list's first run (the whole history)", bench.single], ["the same list the next day", bench.nextDay]] as const) {
+    if (!s) continue;
+    lines.push(`- ${label}: ${fixed(s.ms, 0)} ms, ${s.roundTrips} D1 round trips, ${s.rowsRead.toLocaleString("en-US")} rows read; ${s.notifications} notifications, ${s.tasks} tasks`);
+  }
+  if (bench.fanOut) {
+    const f = bench.fanOut;
+    lines.push(
+      `- the daily cron over ${f.lists.toLocaleString("en-US")} more lists, drained through the queue: ${fixed(f.ms / 1000, 1)} s for ${f.messages} runs ` +
+        `(${f.failed} not run), ${f.rowsRead.toLocaleString("en-US")} rows read in all`,
+    );
+  }
+  return lines.join("\n");
+}
+
 export function renderReport(report: Report): string {
   const parts = [
     `## Run of ${report.startedAt.toISOString().replace(/\.\d+Z$/, "Z")}`,
@@ -266,6 +287,8 @@ export function renderReport(report: Report): string {
         : "Batch comparison: not measured.",
       "",
       `Background batch of 100 GETs of a contact (sparse fieldset), POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
+      "",
+      renderNotifications(run.notifications),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

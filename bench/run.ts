@@ -19,6 +19,7 @@ import { load, probe, settleWith } from "./load";
 import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
 import { ROOT, buildWorkers, startServers } from "./server";
+import { benchNotifications, RunLog } from "./notifications";
 
 interface Options {
   sizes: number[];
@@ -99,7 +100,8 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
 async function runSize(contacts: number, secret: string, options: Options): Promise<SizeRun> {
   // In memory: persisted, Miniflare's rate limiter writes its counter to disk on every request, a cost the
   // deployed binding does not have, and the dataset is regenerated every run anyway.
-  const servers = await startServers({ secret });
+  const runLog = new RunLog();
+  const servers = await startServers({ secret, onLog: (message) => runLog.take(message) });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts);
@@ -119,7 +121,9 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     if (bgProbe.status === 200) {
       for (let i = 0; i < 3; i++) background.push(await timeBackgroundBatch(target, contactIds));
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background };
+    log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
+    const notifications = await benchNotifications(servers.mf, servers.db, runLog);
+    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications };
   } finally {
     await servers.stop();
   }

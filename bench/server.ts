@@ -70,7 +70,14 @@ const LOOPBACK = "127.0.0.1";
  * `metrics: false` leaves BENCH_METRICS unset (no X-D1-* headers); `inspectorPort` opens the DevTools protocol
  * for the service (ws://127.0.0.1:<port>/api), e.g. to take a CPU profile under load.
  */
-export async function startServers(options: { persistDir?: string; secret: string; metrics?: boolean; inspectorPort?: number }): Promise<Servers> {
+export async function startServers(options: {
+  persistDir?: string;
+  secret: string;
+  metrics?: boolean;
+  inspectorPort?: number;
+  /** Receives every line the workers log (warnings and errors are still printed). */
+  onLog?: (message: string) => void;
+}): Promise<Servers> {
   // The bundle is one ES module, so wrangler's module rules (for importing .sql, .wasm, ...) do not apply.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml")).workerOptions as V4WorkerOptionsShape;
   type RateLimit = { namespace_id: string; simple: { limit: number; period?: 10 | 60 } };
@@ -93,6 +100,10 @@ export async function startServers(options: { persistDir?: string; secret: strin
       // BENCH_LOG=debug shows workerd's own output (e.g. when it crashes).
       log: new Log(process.env.BENCH_LOG === "debug" ? LogLevel.DEBUG : LogLevel.WARN),
       logRequests: false,
+      handleStructuredLogs: ({ level, message }: { level: string; message: string }) => {
+        options.onLog?.(message);
+        if (level === "error" || level === "warn" || process.env.BENCH_LOG === "debug") console.error(message);
+      },
       resourcePersistencePath: options.persistDir,
       inspectorPort: options.inspectorPort,
       workers: [

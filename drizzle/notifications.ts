@@ -89,6 +89,9 @@ export const notifications = sqliteTable(
     index("notifications_notification_type_id_idx").on(t.notificationTypeId),
     index("notifications_donation_id_idx").on(t.donationId),
     index("notifications_digest_key_idx").on(t.digestKey),
+    // The notifications still waiting for their task or their digest, read without walking the list's others.
+    index("notifications_pending_task_idx").on(t.accountListId).where(sql`wants_task = 1 AND task_created_at IS NULL AND cleared = 0`),
+    index("notifications_pending_email_idx").on(t.accountListId).where(sql`wants_email = 1 AND digest_key IS NULL AND cleared = 0`),
   ],
 );
 

@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { d1Metrics, type D1Metrics } from "../db/metrics";
 import { rowsOf } from "../db/statements";
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
@@ -39,6 +40,11 @@ export async function enqueueNotificationRuns(env: Bindings, scheduledTime: numb
   }
 }
 
+function d1Fields(metrics: D1Metrics) {
+  const totals = metrics.totals();
+  return { d1_round_trips: totals.roundTrips, d1_rows_read: totals.rowsRead, d1_rows_read_complete: !totals.rowsIncomplete };
+}
+
 function isRunMessage(body: unknown): body is NotificationRunMessage {
   const message = body as Partial<NotificationRunMessage> | null;
   return typeof message?.accountListId === "string" && typeof message.runAt === "string" && !Number.isNaN(Date.parse(message.runAt));
@@ -55,12 +61,14 @@ async function runMessage(env: Bindings, message: Message<unknown>, queue: strin
     logLine("error", { queue, message_id: message.id, outcome: "not a notification run" });
     return;
   }
+  // The run's D1 cost goes into its log line, as a request's does.
+  const metrics = d1Metrics(env, env.DB);
   try {
-    const summary = await runListNotifications(env, body);
+    const summary = await runListNotifications({ ...env, DB: metrics.db }, body);
     // Digests due now go out at once; later ones wait for their hour (the five-minute cron).
     const emailsSent = summary.emails > 0 ? await sendDueEmails(env, body.runAt > nowTimestamp() ? body.runAt : nowTimestamp(), body.accountListId) : 0;
     message.ack();
-    logLine("info", { queue, message_id: message.id, account_list_id: body.accountListId, run_at: body.runAt, attempts: message.attempts, outcome: "ran", ...summary, emails_sent: emailsSent });
+    logLine("info", { queue, message_id: message.id, account_list_id: body.accountListId, run_at: body.runAt, attempts: message.attempts, outcome: "ran", ...summary, emails_sent: emailsSent, ...d1Fields(metrics) });
   } catch (error) {
     console.error(error);
     message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });

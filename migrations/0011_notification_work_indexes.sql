@@ -1,0 +1,2 @@
+CREATE INDEX `notifications_pending_task_idx` ON `notifications` (`account_list_id`) WHERE wants_task = 1 AND task_created_at IS NULL AND cleared = 0;--> statement-breakpoint
+CREATE INDEX `notifications_pending_email_idx` ON `notifications` (`account_list_id`) WHERE wants_email = 1 AND digest_key IS NULL AND cleared = 0;
