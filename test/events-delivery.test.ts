@@ -11,7 +11,7 @@ import type { Bindings } from "../src/env";
 import { raiseNotification } from "../src/events/raise";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { givingTo, insertContact, insertTask } from "./helpers/contact-fixtures";
-import { dailyRun, deliverRuns, FIVE_MINUTE_CRON, recordingEnv, runCron, type RunRecord } from "./helpers/events";
+import { dailyRun, deliverRuns, fiveMinuteTicks, recordingEnv, type RunRecord } from "./helpers/events";
 import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
@@ -124,13 +124,8 @@ describe("e-mail", () => {
     // 09:00 in New York on 2026-11-25 (EST, UTC-5).
     expect(outbox).toMatchObject({ dueAt: "2026-11-25T14:00:00Z", kind: "digest", channel: "email", sentAt: null });
 
-    const ticks: RunRecord = { messages: [], emails: [] };
-    const tickEnv = recordingEnv(ticks);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T13:55:00Z"), tickEnv);
-    expect(emailsTo(ticks, viewer.user.email)).toHaveLength(0);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T14:00:00Z"), tickEnv);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T14:05:00Z"), tickEnv);
-    const sent = emailsTo(ticks, viewer.user.email);
+    expect(emailsTo(await fiveMinuteTicks("2026-11-25T13:55:00Z"), viewer.user.email)).toHaveLength(0);
+    const sent = emailsTo(await fiveMinuteTicks("2026-11-25T14:00:00Z", "2026-11-25T14:05:00Z"), viewer.user.email);
     expect(sent).toHaveLength(1);
     expect(sent[0].text).toContain(late.name);
     expect(sent[0].from).toEqual({ name: "Notifications", email: "notifications@example.org" });
@@ -162,10 +157,8 @@ describe("e-mail", () => {
     expect(row).toMatchObject({ attemptedAt: null, sentAt: null });
     expect(row.error).toContain("unavailable");
 
-    const ticks: RunRecord = { messages: [], emails: [] };
-    await runCron(FIVE_MINUTE_CRON, Date.parse(row.dueAt), recordingEnv(ticks));
-    await runCron(FIVE_MINUTE_CRON, Date.parse(row.dueAt) + 300_000, recordingEnv(ticks));
-    expect(emailsTo(ticks, viewer.user.email)).toHaveLength(1);
+    const later = new Date(Date.parse(row.dueAt) + 300_000).toISOString();
+    expect(emailsTo(await fiveMinuteTicks(row.dueAt, later), viewer.user.email)).toHaveLength(1);
   });
 });
 
@@ -203,13 +196,8 @@ describe("task reminders", () => {
     const contact = await insertContact(viewer.list.id, "Reminded");
     const emailTask = await insertTask(viewer.list.id, [contact.id], { subject: "Call about the trip", startAt: "2026-11-25T15:00:00Z", notificationType: "both", notificationTimeBefore: 30, notificationTimeUnit: "minutes" });
     await insertTask(viewer.list.id, [contact.id], { subject: "Done already", startAt: "2026-11-25T15:00:00Z", notificationType: "email", notificationTimeBefore: 1, notificationTimeUnit: "hours", completed: true });
-    const record: RunRecord = { messages: [], emails: [] };
-    const runEnv = recordingEnv(record);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T14:25:00Z"), runEnv);
-    expect(emailsTo(record, viewer.user.email)).toHaveLength(0);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T14:30:00Z"), runEnv);
-    await runCron(FIVE_MINUTE_CRON, Date.parse("2026-11-25T14:35:00Z"), runEnv);
-    const sent = emailsTo(record, viewer.user.email);
+    expect(emailsTo(await fiveMinuteTicks("2026-11-25T14:25:00Z"), viewer.user.email)).toHaveLength(0);
+    const sent = emailsTo(await fiveMinuteTicks("2026-11-25T14:30:00Z", "2026-11-25T14:35:00Z"), viewer.user.email);
     expect(sent).toHaveLength(1);
     expect(sent[0].subject).toBe("Reminder: Call about the trip");
     expect(sent[0].text).toContain("Reminded");

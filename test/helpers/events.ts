@@ -71,3 +71,11 @@ export async function dailyRun(runAt: string, options: { failEmail?: boolean } =
   if (record.messages.length > 0) await deliverRuns(record.messages, runEnv);
   return record;
 }
+
+/** The five-minute cron at each of `times` in turn (ISO timestamps); answers what it sent. */
+export async function fiveMinuteTicks(...times: string[]): Promise<RunRecord> {
+  const record: RunRecord = { messages: [], emails: [] };
+  const runEnv = recordingEnv(record);
+  for (const time of times) await runCron(FIVE_MINUTE_CRON, Date.parse(time), runEnv);
+  return record;
+}
