@@ -20,6 +20,7 @@ import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS
 import { registerRoutes } from "./resources";
 import { batchItemCreatedId, batchItemD1, isBatchItem } from "./auth/batch-items";
 import { health, HEALTH_PATH } from "./health";
+import { OPENAPI_PATH, openApiRoute } from "./openapi/route";
 import { logRequest } from "./request-log";
 import { configured } from "./settings";
 
@@ -87,6 +88,7 @@ export function createApp(): Hono<AppEnv> {
   });
   // Before the settings and the token: a broken deployment's health check says what is broken.
   app.get(HEALTH_PATH, health);
+  app.get(OPENAPI_PATH, openApiRoute(app));
   app.use("/api/v2/*", async (c, next) => {
     configured(c.env);
     await next();

@@ -10,6 +10,7 @@ import { fitsMoneyColumn, MAX_MONEY_UNITS } from "../../drizzle/columns";
 import { parseMoney, formatMoney } from "../db/decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
 import { CURRENCY_CODES } from "../constants/currencies";
+import { DATE, TIMESTAMP } from "../openapi/schemas";
 import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, SharedSelect, WriteRule } from "./define";
 
 const ok = (value: unknown): ParseResult => ({ ok: true, value });
@@ -119,6 +120,7 @@ export function currencyCode(column: SQLiteColumn, options: WriteOptions = {}): 
 export function date(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
   return {
     column,
+    schema: DATE,
     write: rule((value) => {
       if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
       const parsed = parseDate(value);
@@ -130,6 +132,7 @@ export function date(column: SQLiteColumn, options: WriteOptions = {}): Attribut
 export function timestamp(column: SQLiteColumn, options: WriteOptions = {}): AttributeDef {
   return {
     column,
+    schema: TIMESTAMP,
     write: rule((value) => {
       if (isBlank(value)) return options.required ? fail("can't be blank") : ok(null);
       const parsed = parseTimestamp(value);

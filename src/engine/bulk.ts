@@ -9,6 +9,7 @@ import { getTableColumns } from "drizzle-orm";
 import { and, inList } from "../db/sql";
 import { isGuardFailure, isUniqueViolation } from "../db/guard";
 import type { AppEnv } from "../env";
+import { described } from "./route-descriptions";
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, type ErrorObject } from "../jsonapi/errors";
 import type { ResourceObject } from "../jsonapi/document";
 import { readResourceDocument, UUID_PATTERN, type ResourceInput } from "../jsonapi/request-document";
@@ -48,7 +49,7 @@ interface Item {
 export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const types = options.requestTypes ?? [def.type];
-  const handler = (action: BulkAction) => async (c: Context<AppEnv>) => {
+  const handler = (action: BulkAction) => described(async (c: Context<AppEnv>) => {
     if (c.get("insideBatch")) throw new ApiError(403, "You cannot access this endpoint from within a batch request");
     const ctx = requestContext(c);
     const items = readItems(await readBody(c), types, action);
@@ -60,7 +61,7 @@ export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv>
       return { data: data ?? { type: def.type, id: item.id!, attributes: {} } };
     });
     return c.body(JSON.stringify(documents), 200, { "Content-Type": JSONAPI_CONTENT_TYPE });
-  };
+  }, { action: `bulk-${action}`, resource: def, requestTypes: types });
   if (options.actions.includes("create")) routes.post("/", handler("create"));
   if (options.actions.includes("update")) {
     routes.put("/", handler("update"));

@@ -10,6 +10,7 @@ import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 import type { SidepostRule } from "./sidepost";
+import { TIMESTAMP } from "../openapi/schemas";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
 export interface RequestContext {
@@ -59,6 +60,11 @@ export interface AttributeDef {
   default?: boolean;
   /** With `default: false`: still listed by default when the resource is a single-resource document's data. */
   defaultOnShow?: boolean;
+  /**
+   * The answered value's JSON Schema (src/openapi), where the column's type does not say it all (a date, a
+   * timestamp) or there is no column; otherwise derived from the column.
+   */
+  schema?: Record<string, unknown>;
 }
 
 export interface SharedSelect {
@@ -233,10 +239,10 @@ export function defineResource<TTable extends SQLiteTable>(declaration: Resource
     updatedAtColumn: declaration.updatedAtColumn ?? columns.updatedAt,
   };
   const timestamps: Record<string, AttributeDef> = {};
-  if (def.createdAtColumn) timestamps.created_at = { column: def.createdAtColumn };
+  if (def.createdAtColumn) timestamps.created_at = { column: def.createdAtColumn, schema: TIMESTAMP };
   if (def.updatedAtColumn) {
-    timestamps.updated_at = { column: def.updatedAtColumn };
-    timestamps.updated_in_db_at = { column: def.updatedAtColumn };
+    timestamps.updated_at = { column: def.updatedAtColumn, schema: TIMESTAMP };
+    timestamps.updated_in_db_at = { column: def.updatedAtColumn, schema: TIMESTAMP };
   }
   // Requests name attributes, relationships, sorts and filters by the client's text: the tables are prototype-less
   // so that `constructor` or `__proto__` is simply not declared (see clientObject).

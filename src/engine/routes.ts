@@ -10,6 +10,7 @@ import { jsonApi, noContent } from "../jsonapi/respond";
 import { isListOverride, overrideParams, readBody, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { listResources, showResource } from "./read";
+import { described } from "./route-descriptions";
 import { createResource, deleteResource, updateResource, type Changes } from "./write";
 
 export type Action = "list" | "show" | "create" | "update" | "delete";
@@ -71,15 +72,18 @@ async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[
 export function listRoutes(
   routes: Hono<AppEnv>,
   path: string,
+  def: ResourceDef,
   list: (ctx: RequestContext) => Promise<unknown>,
   create?: (c: Context<AppEnv>) => Promise<Response>,
+  requestTypes?: string[],
 ): void {
-  routes.get(path, async (c) => jsonApi(c, await list(requestContext(c))));
-  routes.post(path, async (c) => {
+  routes.get(path, described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def }));
+  const post = create ? { action: "create" as const, resource: def, requestTypes, alsoLists: true } : { action: "list" as const, resource: def };
+  routes.post(path, described(async (c: Context<AppEnv>) => {
     if (isListOverride(c)) return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
     if (!create) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
     return create(c);
-  });
+  }, post));
 }
 
 export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<AppEnv> {
@@ -96,29 +100,29 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
     return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
   };
 
-  if (can("list")) listRoutes(routes, "/", list, can("create") ? create : undefined);
-  else if (can("create")) routes.post("/", create);
+  if (can("list")) listRoutes(routes, "/", def, list, can("create") ? create : undefined, types);
+  else if (can("create")) routes.post("/", described(create, { action: "create", resource: def, requestTypes: types }));
   if (can("show")) {
-    routes.get(itemPath, async (c) => {
+    routes.get(itemPath, described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
-    });
+    }, { action: "show", resource: def }));
   }
   if (can("update")) {
-    const update = async (c: Context<AppEnv>) => {
+    const update = described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       const input = await readInput(c, ctx, types, options.pathParent ?? ACCOUNT_LIST_PARENT);
       return jsonApi(c, await updateResource(def, ctx.pathParams.id, input, ctx));
-    };
+    }, { action: "update", resource: def, requestTypes: types });
     routes.put(itemPath, update);
     routes.patch(itemPath, update);
   }
   if (can("delete")) {
-    routes.delete(itemPath, async (c) => {
+    routes.delete(itemPath, described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       await deleteResource(def, ctx.pathParams.id, ctx);
       return noContent(c);
-    });
+    }, { action: "delete", resource: def }));
   }
   return routes;
 }

@@ -6,6 +6,7 @@ import { Validator } from "@cfworker/json-schema";
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 import schema from "../fixtures/jsonapi-schema-1.0.json";
+import { assertDescribed } from "./described";
 
 const validator = new Validator(schema as object, "2020-12", false);
 
@@ -44,6 +45,7 @@ export async function request(method: string, path: string, options: RequestOpti
     }
   }
   if (!options.raw && text !== "" && response.status !== 304) assertJsonApiDocument(response, parsed);
+  await assertDescribed(method, `https://api.example.org${path}`, headers, response, text === "" ? undefined : sampled(parsed));
   return { status: response.status, headers: response.headers, text, body: withoutRequestIds(parsed, response.headers.get("X-Request-Id")) };
 }
 

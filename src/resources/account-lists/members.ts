@@ -5,12 +5,13 @@
  * user of it.
  */
 import { sql } from "drizzle-orm";
-import type { Hono } from "hono";
+import type { Context, Hono } from "hono";
 import { accountListCoaches, accountListUsers, users } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
 import { requestContext } from "../../engine/context";
 import type { RequestContext, ResourceDef } from "../../engine/define";
 import { listRoutes } from "../../engine/routes";
+import { described } from "../../engine/route-descriptions";
 import { listResources, showResource } from "../../engine/read";
 import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";
@@ -51,14 +52,14 @@ async function removeAccess(membership: Membership, ctx: RequestContext): Promis
 export function registerMemberRoutes(app: Hono<AppEnv>): void {
   for (const [segment, membership] of [["users", accountListUsers], ["coaches", accountListCoaches]] as const) {
     const members = membersOf(membership);
-    listRoutes(app, `${LIST}/${segment}`, (ctx) => listResources(members, ctx));
-    app.get(`${LIST}/${segment}/${ID}`, async (c) => {
+    listRoutes(app, `${LIST}/${segment}`, members, (ctx) => listResources(members, ctx));
+    app.get(`${LIST}/${segment}/${ID}`, described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       return jsonApi(c, await showResource(members, ctx.pathParams.id, ctx));
-    });
-    app.delete(`${LIST}/${segment}/${ID}`, async (c) => {
+    }, { action: "show", resource: members }));
+    app.delete(`${LIST}/${segment}/${ID}`, described(async (c: Context<AppEnv>) => {
       await removeAccess(membership, requestContext(c));
       return noContent(c);
-    });
+    }, { action: "delete", resource: members }));
   }
 }

@@ -16,7 +16,7 @@ const referrerList = { ...contactResource, defaultExclusion: undefined };
 export function registerContactRoutes(app: Hono<AppEnv>): void {
   registerTagRoutes(app, `${API}/contacts`, { id: contacts.id, accountList: contacts.accountListId, updatedAt: contacts.updatedAt, tags: contactTagTable, idsFilter: "contact_ids" });
   app.route(`${API}/contacts/bulk`, bulkRoutes(contactResource, { actions: ["update", "delete"] }));
-  listRoutes(app, `${API}/contacts/${ID}/referrers`, async (ctx) => {
+  listRoutes(app, `${API}/contacts/${ID}/referrers`, referrerList, async (ctx) => {
     const id = ctx.pathParams.id;
     await assertVisible(contactResource, id, ctx);
     const referrers = sql`${q(contacts.id)} IN (SELECT ${q(contactReferrals.referredById)} FROM ${contactReferrals} WHERE ${q(contactReferrals.referredToId)} = ${id})`;

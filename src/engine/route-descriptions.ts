@@ -1,0 +1,31 @@
+/**
+ * What each mounted handler does, for the API description (src/openapi): the engine's route builders describe
+ * their handlers here as they create them, so a route mounted through them is described without writing anything
+ * more. Handlers mounted by hand are still listed (Hono knows every route); a description adds what they answer.
+ */
+import type { ResourceDef } from "./define";
+
+export type DescribedAction = "list" | "show" | "create" | "update" | "delete" | "bulk-create" | "bulk-update" | "bulk-delete";
+
+export interface RouteDescription {
+  action: DescribedAction;
+  resource: ResourceDef;
+  /** Types a request body may name in `data.type` (defaults to the resource's type). */
+  requestTypes?: string[];
+  /** A create at a list's path: a POST with `X-HTTP-Method-Override: GET` reads the list instead. */
+  alsoLists?: boolean;
+}
+
+const descriptions = new WeakMap<object, RouteDescription>();
+
+export function described<H extends object>(handler: H, description: RouteDescription): H {
+  descriptions.set(handler, description);
+  return handler;
+}
+
+/** Hono wraps a sub-application's handler when it mounts it and keeps the original under this key. */
+const COMPOSED_HANDLER = "__COMPOSED_HANDLER";
+
+export function descriptionOf(handler: object): RouteDescription | undefined {
+  return descriptions.get(handler) ?? descriptions.get((handler as Record<string, object>)[COMPOSED_HANDLER] ?? {});
+}

@@ -1,0 +1,72 @@
+/**
+ * The drift guard: every answer the suite receives is checked against the API's own description
+ * (GET /api/v2/openapi.json) — the route and method must be described, the status listed for that operation, and
+ * the body valid against the schema given for that status. A test fails when an answer and the description
+ * disagree.
+ */
+import { Validator } from "@cfworker/json-schema";
+import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+interface Operation {
+  responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+interface Described {
+  components: object;
+  operations: Array<{ method: string; pattern: RegExp; path: string; operation: Operation }>;
+}
+
+let described: Promise<Described> | undefined;
+const validators = new Map<object, Validator>();
+
+function load(): Promise<Described> {
+  described ??= (async () => {
+    const response = await exports.default.fetch(new Request("https://api.example.org/api/v2/openapi.json"));
+    const document = (await response.json()) as { paths: Record<string, Record<string, Operation & { parameters?: Array<{ in: string; name: string; schema?: { pattern?: string } }> }>>; components: object };
+    const operations: Described["operations"] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const patterns = new Map((operation.parameters ?? []).filter((p) => p.in === "path").map((p) => [p.name, p.schema?.pattern?.replace(/^\^|\$$/g, "") ?? "[^/]+"]));
+        const source = path.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === "{" || c === "}" ? c : `\\${c}`)).replace(/\{(\w+)\}/g, (_, name: string) => `(?:${patterns.get(name) ?? "[^/]+"})`);
+        operations.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), path, operation });
+      }
+    }
+    return { components: document.components, operations };
+  })();
+  return described;
+}
+
+function validatorFor(schema: object, components: object): Validator {
+  let validator = validators.get(schema);
+  if (!validator) {
+    validator = new Validator({ ...schema, components } as object, "2020-12", false);
+    validators.set(schema, validator);
+  }
+  return validator;
+}
+
+/** Checks one answer against the description of the operation that gave it. */
+export async function assertDescribed(method: string, url: string, headers: Record<string, string>, response: Response, body: unknown): Promise<void> {
+  const { components, operations } = await load();
+  const path = new URL(url).pathname;
+  const asked = method === "POST" && headers["X-HTTP-Method-Override"]?.toUpperCase() === "GET" ? "POST" : method === "HEAD" ? "GET" : method;
+  const found = operations.find((candidate) => candidate.method === asked && candidate.pattern.test(path));
+  if (!found) {
+    // No such route or method: the service's own 404 and 405, answered as error documents.
+    expect([404, 405], `${method} ${path} is not in the API description but answered ${response.status}`).toContain(response.status);
+    return;
+  }
+  const answer = found.operation.responses[String(response.status)];
+  expect(answer, `${method} ${found.path} answered ${response.status}, which its description does not list`).toBeDefined();
+  const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
+  const schema = answer?.content?.[mediaType]?.schema;
+  if (!schema || body === undefined || typeof body === "string" || method === "HEAD") return;
+  const result = validatorFor(schema, components).validate(body);
+  if (!result.valid) {
+    throw new Error(
+      `${method} ${found.path} answered ${response.status} with a body its description does not allow: ` +
+        `${JSON.stringify(result.errors.filter((e) => !/^(?:A subschema|Property .* does not match schema)/.test(e.error)).slice(0, 4))}\n${JSON.stringify(body).slice(0, 400)}`,
+    );
+  }
+}
