@@ -13,28 +13,41 @@ process.env.JWT_SECRET ??= TEST_JWT_SECRET;
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
-    plugins: [
-      cloudflareTest({
-        wrangler: { configPath: "./wrangler.toml" },
-        miniflare: {
-          // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-          bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
-          queueConsumers: {
-            "background-batch-requests": { maxBatchTimeout: 0.05 },
-            "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
-            "notification-runs": { maxBatchTimeout: 0.05 },
-            "notification-runs-dlq": { maxBatchTimeout: 0.05 },
+    test: {
+      projects: [
+        {
+          // Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd.
+          plugins: [
+            cloudflareTest({
+              wrangler: { configPath: "./wrangler.toml" },
+              miniflare: {
+                // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
+                bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+                queueConsumers: {
+                  "background-batch-requests": { maxBatchTimeout: 0.05 },
+                  "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
+                  "notification-runs": { maxBatchTimeout: 0.05 },
+                  "notification-runs-dlq": { maxBatchTimeout: 0.05 },
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "worker",
+            setupFiles: ["./test/setup.ts"],
+            include: ["test/**/*.test.ts"],
+            exclude: ["test/node/**"],
+            testTimeout: 20_000,
+            // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
+            onConsoleLog: (log: string) => !log.includes('"message":"request"'),
+            hookTimeout: 30_000,
           },
         },
-      }),
-    ],
-    test: {
-      setupFiles: ["./test/setup.ts"],
-      include: ["test/**/*.test.ts"],
-      testTimeout: 20_000,
-      // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
-      onConsoleLog: (log: string) => !log.includes('"message":"request"'),
-      hookTimeout: 30_000,
+        {
+          // From outside: the service under wrangler, its description validated in Node, its docs page in Chromium.
+          test: { name: "outside", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000 },
+        },
+      ],
     },
   };
 });

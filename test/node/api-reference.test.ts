@@ -1,0 +1,89 @@
+/**
+ * The API description and its reference page, checked from outside the Worker: the service runs under wrangler
+ * (with its static assets), the description is validated by a maintained OpenAPI 3.1 validator, and the page is
+ * loaded in a real headless Chromium, offline and under its Content-Security-Policy.
+ * DOCS_SCREENSHOT=<file.png> also saves a screenshot of the page.
+ */
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { chromium, type Browser } from "playwright-core";
+import { unstable_startWorker } from "wrangler";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
+let origin: string;
+
+beforeAll(async () => {
+  worker = await unstable_startWorker({
+    config: "wrangler.toml",
+    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, watch: false, persist: false, logLevel: "warn" },
+  } as Parameters<typeof unstable_startWorker>[0]);
+  await worker.ready;
+  origin = (await worker.url).origin;
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.dispose();
+});
+
+describe("GET /api/v2/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document that describes the contacts list with its filters", async () => {
+    const response = await fetch(`${origin}/api/v2/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, { parameters: Array<{ name: string }> }>> };
+    const result = await new Validator().validate(document as unknown as Parameters<Validator["validate"]>[0]);
+    expect(result.errors ?? [], String(JSON.stringify(result.errors)).slice(0, 1000)).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe("3.1.0");
+    const names = document.paths["/api/v2/contacts"].get.parameters.map((parameter) => parameter.name);
+    expect(names).toEqual(expect.arrayContaining(["filter[status]", "filter[reverse_status]", "sort", "include", "fields[contacts]", "page", "per_page", "X-D1-Bookmark"]));
+  });
+});
+
+describe("GET /api/v2/docs/", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("is served with a strict Content-Security-Policy", async () => {
+    const response = await fetch(`${origin}/api/v2/docs/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(response.headers.get("content-security-policy")).toContain("script-src 'self'");
+  });
+
+  it("renders the reference from this origin alone, showing the contacts list and its filters", async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    const elsewhere: string[] = [];
+    const problems: string[] = [];
+    page.on("request", (request) => {
+      if (!request.url().startsWith(origin) && !request.url().startsWith("data:")) elsewhere.push(request.url());
+    });
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(String(error)));
+
+    await page.goto(`${origin}/api/v2/docs`);
+    expect(new URL(page.url()).pathname).toBe("/api/v2/docs/");
+    await page.locator('.opblock-tag[data-tag="contacts"]').click();
+    const operation = page.locator(".opblock-get", { has: page.locator('.opblock-summary-path[data-path="/api/v2/contacts"]') });
+    await operation.first().locator(".opblock-summary").click();
+    await expect.poll(async () => (await operation.first().innerText()).includes("filter[status]"), { timeout: 20_000 }).toBe(true);
+    const text = await operation.first().innerText();
+    expect(text).toContain("List contacts");
+    expect(text).toContain("filter[reverse_status]");
+    if (process.env.DOCS_SCREENSHOT) {
+      await operation.first().evaluate((element) => element.scrollIntoView());
+      await page.screenshot({ path: process.env.DOCS_SCREENSHOT });
+    }
+    expect(elsewhere).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
