@@ -14,6 +14,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     test: {
+      // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
+      onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       projects: [
         {
           // Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd.
@@ -38,8 +40,6 @@ export default defineConfig(async () => {
             include: ["test/**/*.test.ts"],
             exclude: ["test/node/**"],
             testTimeout: 20_000,
-            // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
-            onConsoleLog: (log: string) => !log.includes('"message":"request"'),
             hookTimeout: 30_000,
           },
         },

@@ -82,7 +82,10 @@ export function createApp(): Hono<AppEnv> {
   app.use("/api/*", negotiate);
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    await etag()(c, next);
+    await next();
+    // A streamed answer is not read whole to hash it: that would hold the large page in memory after all.
+    if (c.get("streamed")) return;
+    await etag()(c, async () => {});
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
   });

@@ -46,5 +46,7 @@ export interface AppEnv {
     createdId?: string;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;
+    /** Set when the answer's body is streamed (a large list page): it gets no ETag. */
+    streamed?: boolean;
   };
 }

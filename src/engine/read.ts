@@ -16,6 +16,7 @@ import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
+import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
 
 type RateRow = { code: string; rate: string };
 
@@ -226,6 +227,17 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
       : ownColumnsPage(def, { ids: listsInScope(def, ctx), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
+    if (perPage > STREAMED_PAGE_ROWS) {
+      // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
+      const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
+        FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
+      const [idRows, rates] = await withRates(ctx, idsQuery, wantRates);
+      const total = idRows.length > 0 ? Number(idRows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
+      const extras: ReadExtras = { rates: ratesMap(rates) };
+      const meta = { pagination: paginationMeta(page, perPage, total), sort: rawSort(ctx.params), filter: echo, ...(extra.meta ? await extra.meta(where) : {}) };
+      const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: Set<string>) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
+      return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
+    }
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
@@ -237,7 +249,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   }
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
   const data = rows.map((row) => plan.toResourceObject(row, ctx, extras));
-  const included = await loadIncluded(def, rows, params, ctx, extras, data);
+  const included = await loadIncluded(def, rows, params, ctx, extras, keysOf(data));
   const meta = {
     pagination: paginationMeta(page, perPage, totalCount),
     sort: rawSort(ctx.params),
@@ -433,7 +445,7 @@ export async function showResource(def: ResourceDef, id: string, ctx: RequestCon
   const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params), writes);
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, ctx, extras);
-  const included = await loadIncluded(def, [row], params, ctx, extras, [data]);
+  const included = await loadIncluded(def, [row], params, ctx, extras, keysOf([data]));
   return singleDocument(data, included);
 }
 
@@ -484,17 +496,19 @@ function includeNeedsRates(params: DocumentParams): boolean {
   return params.includeAll || Object.keys(params.include).length > 0;
 }
 
+const keysOf = (resources: ResourceObject[]) => new Set(resources.map((o) => `${o.type}:${o.id}`));
+
+/** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
 async function loadIncluded(
   rootDef: ResourceDef,
   rootRows: Row[],
   params: DocumentParams,
   ctx: RequestContext,
   extras: ReadExtras,
-  primary: ResourceObject[],
+  seen: Set<string>,
 ): Promise<ResourceObject[] | undefined> {
   const asked = params.includeAll || Object.keys(params.include).length > 0;
   if (!asked) return undefined;
-  const seen = new Set(primary.map((o) => `${o.type}:${o.id}`));
   const included: ResourceObject[] = [];
   let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: includeTree(rootDef, params) }];
   while (frontier.length > 0) {

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { isStreamedDocument } from "../engine/streamed-list";
 
 export const JSONAPI_CONTENT_TYPE = "application/vnd.api+json; charset=utf-8";
 
@@ -42,6 +43,11 @@ const encoder = new TextEncoder();
 
 export async function jsonApi(c: Context, document: unknown, status: 200 | 201 = 200, headers: Record<string, string> = {}): Promise<Response> {
   const answer: Record<string, string> = { "Content-Type": JSONAPI_CONTENT_TYPE, ...headers };
+  if (isStreamedDocument(document)) {
+    // Sent as it is read (src/engine/streamed-list.ts): no ETag, which would need the whole body first.
+    c.set("streamed", true);
+    return c.body(document.streamed, status, answer);
+  }
   if (status === 200 && (c.req.method === "GET" || c.req.method === "HEAD")) {
     // Encoded once: the same bytes are hashed and sent.
     const bytes = encoder.encode(JSON.stringify(document)) as Uint8Array<ArrayBuffer>;

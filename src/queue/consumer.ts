@@ -11,7 +11,7 @@ import { database } from "../db/client";
 import { mintToken } from "../auth/token";
 import type { AppEnv, Bindings, Database } from "../env";
 import { ApiError } from "../jsonapi/errors";
-import { recordError, recordResponse, refusalInsideBatch, type RecordedResponse } from "../resources/batch/items";
+import { recordError, recordWithin, refusalInsideBatch, type RecordedResponse } from "../resources/batch/items";
 import { claimRequest, recordDeadLetter, releaseClaim, storeResponse, type Claim } from "./claims";
 import { buildStoredRequest } from "./stored-request";
 import { configured } from "../settings";
@@ -49,11 +49,10 @@ async function runClaimed(app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContex
   const request = buildStoredRequest(claim, token);
   const refusal = refusalInsideBatch(request.method, new URL(request.url), "background");
   if (refusal) return recordError(refusal);
-  const recorded = await recordResponse(await app.fetch(request, env, ctx));
-  const size = new TextEncoder().encode(recorded.body).length;
-  if (size <= MAX_STORED_RESPONSE_BYTES) return recorded;
+  const recording = await recordWithin(await app.fetch(request, env, ctx), MAX_STORED_RESPONSE_BYTES);
+  if ("recorded" in recording) return recording.recorded;
   return recordError(
-    new ApiError(500, [{ detail: `The response (${size} bytes) is larger than the ${MAX_STORED_RESPONSE_BYTES} bytes a background batch request can keep; ask for a smaller page` }]),
+    new ApiError(500, [{ detail: `The response is larger than the ${MAX_STORED_RESPONSE_BYTES} bytes a background batch request can keep; ask for a smaller page` }]),
   );
 }
 

@@ -58,8 +58,32 @@ export function headerObject(headers: Headers): Record<string, string> {
   return object;
 }
 
-export async function recordResponse(response: Response): Promise<RecordedResponse> {
-  return { status: response.status, headers: headerObject(response.headers), body: await response.text() };
+/**
+ * Records an answer whose body is at most `limit` bytes, reading it as it comes (a large list page is streamed):
+ * past the limit the rest is not read at all — the stream is cancelled, so the page is never built in memory —
+ * and the answer is reported as too large instead.
+ */
+export async function recordWithin(response: Response, limit: number): Promise<{ recorded: RecordedResponse; bytes: number } | { tooLarge: true }> {
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  const reader = response.body?.getReader();
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > limit) {
+      await reader.cancel();
+      return { tooLarge: true };
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(bytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { recorded: { status: response.status, headers: headerObject(response.headers), body: new TextDecoder().decode(body) }, bytes };
 }
 
 /**

@@ -14,7 +14,7 @@ import { isBatchItem, markBatchItem, type BatchItemContext } from "../../auth/ba
 import { sharedRoundTrips } from "../../db/shared-round-trips";
 import { loadViewer } from "../../auth/middleware";
 import { chargeBatchItems, tooManyRequests } from "../../auth/rate-limit";
-import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordResponse, refusalInsideBatch, type RecordedResponse } from "./items";
+import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordWithin, refusalInsideBatch, type RecordedResponse } from "./items";
 
 export const MAX_BATCH_ITEMS = 100;
 /**
@@ -77,7 +77,8 @@ function itemMethod(item: unknown): string {
   return typeof method === "string" ? method.toUpperCase() : "";
 }
 
-async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown, context: BatchItemContext): Promise<RecordedResponse> {
+/** Runs an item through the app; its answer is read later, in order, within the batch's budget (see `Budget`). */
+async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown, context: BatchItemContext): Promise<RecordedResponse | Response> {
   if (typeof item !== "object" || item === null || Array.isArray(item)) {
     return recordError(badRequest("Each batch request must be an object with method and path"));
   }
@@ -102,12 +103,47 @@ async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown, con
   if (text !== undefined) headers.set("Content-Type", JSONAPI);
   const request = markBatchItem(new Request(url, { method, headers, body: text }), context);
   try {
-    return await recordResponse(await app.fetch(request, c.env, executionContext(c)));
+    return await app.fetch(request, c.env, executionContext(c));
   } catch (error) {
     console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: `batch item failed: ${String(error)}` }));
     return recordInternalError();
   }
 }
+
+/**
+ * What the answers of one batch may add up to. Answers are read in order as they come (a large list page is
+ * streamed): once they pass this, the item that passed it and every later one answer 413, later items are not
+ * run at all, and a streamed page that would pass it is never read further. Memory then stays near this bound
+ * whatever the items ask for, beside the contract's 429 for the number of items.
+ */
+export const MAX_BATCH_RESPONSE_BYTES = 16 * 1024 * 1024;
+
+class Budget {
+  private left = MAX_BATCH_RESPONSE_BYTES;
+  get spent(): boolean {
+    return this.left <= 0;
+  }
+  /** Records an answer if it fits what is left; a write's answer is kept whole (it happened), and counted. */
+  async record(answer: RecordedResponse | Response, method: string): Promise<RecordedResponse> {
+    if (!(answer instanceof Response)) return answer;
+    if (this.spent) {
+      await answer.body?.cancel();
+      return budgetSpent();
+    }
+    const recording = await recordWithin(answer, method === "GET" ? this.left : Number.MAX_SAFE_INTEGER);
+    if (!("recorded" in recording)) {
+      this.left = 0;
+      return budgetSpent();
+    }
+    this.left -= recording.bytes;
+    return recording.recorded;
+  }
+}
+
+const budgetSpent = () =>
+  recordError(
+    new ApiError(413, [{ detail: `The answers of this batch would pass ${MAX_BATCH_RESPONSE_BYTES} bytes; this request was not answered: send it again in another batch, or ask for less (a smaller page, fewer includes)` }]),
+  );
 
 export function registerBatchRoutes(app: Hono<AppEnv>): void {
   app.post(`${API}/batch`, async (c) => {
@@ -115,6 +151,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
     if (isBatchItem(c.req.raw)) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
     const { items, abortOnError } = readBatchDocument(await c.req.text());
     const entries: RecordedResponse[] = [];
+    const budget = new Budget();
     let viewer = c.get("viewer");
     // Items past the caller's batch budget are answered 429 (each, like single requests), in order.
     const allowed = await chargeBatchItems(c.env, viewer.id, items.length);
@@ -129,13 +166,16 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       // round trips.
       const session = c.get("session");
       const d1 = end - index > 1 ? sharedRoundTrips(session) : session;
-      const ran = await Promise.all(
+      const answers = await Promise.all(
         items
           .slice(index, end)
           .map((item, offset) =>
-            index + offset < allowed ? runItem(app, c, item, { viewer, d1, precharged: true }) : recordError(tooManyRequests()),
+            budget.spent ? budgetSpent() : index + offset < allowed ? runItem(app, c, item, { viewer, d1, precharged: true }) : recordError(tooManyRequests()),
           ),
       );
+      // Read in order: the budget goes to the earlier items.
+      const ran: RecordedResponse[] = [];
+      for (const [offset, answer] of answers.entries()) ran.push(await budget.record(answer, itemMethod(items[index + offset])));
       const failed = abortOnError ? ran.findIndex((entry) => entry.status >= 400) : -1;
       if (failed >= 0) {
         entries.push(...ran.slice(0, failed + 1));
