@@ -1,5 +1,6 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
 import type { NotificationBench } from "./notifications";
+import type { HeapRun } from "./memory";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -35,6 +36,7 @@ export interface SizeRun {
   batch?: BatchComparison;
   background: BackgroundRun[];
   notifications?: NotificationBench;
+  memory?: HeapRun[];
 }
 
 export interface Report {
@@ -223,6 +225,16 @@ function checks(report: Report): Check[] {
   return list;
 }
 
+/** workerd's memory growth per heavy request (bench/memory.ts); the target is under 64 MB. */
+function renderMemory(runs: HeapRun[] | undefined): string {
+  if (!runs?.length) return "Memory: not measured.";
+  const rows = runs.map(
+    (run) =>
+      `| ${run.name} | ${run.status} | ${(run.bytes / 2 ** 20).toFixed(1)} MiB | ${run.detail} | ${fixed(run.beforeMb)} MB | ${fixed(run.peakMb)} MB | +${fixed(run.peakMb - run.beforeMb)} MB | ${run.peakMb - run.beforeMb < 64 ? "met" : "not met"} |`,
+  );
+  return ["| Request | status | answered | what | workerd before | peak | growth | < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
+}
+
 /** The notification runs of one size (bench/notifications.ts). */
 function renderNotifications(bench: NotificationBench | undefined): string {
   if (!bench) return "Notification runs: not measured.";
@@ -289,6 +301,8 @@ export function renderReport(report: Report): string {
       `Background batch of 100 GETs of a contact (sparse fieldset), POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
       "",
       renderNotifications(run.notifications),
+      "",
+      renderMemory(run.memory),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

@@ -20,6 +20,7 @@ import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
 import { ROOT, buildWorkers, startServers } from "./server";
 import { benchNotifications, RunLog } from "./notifications";
+import { measureMemory } from "./memory";
 
 interface Options {
   sizes: number[];
@@ -121,9 +122,15 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     if (bgProbe.status === 200) {
       for (let i = 0; i < 3; i++) background.push(await timeBackgroundBatch(target, contactIds));
     }
+    log("memory: workerd's growth over a 25,000-contact include=* page and over a 100-item batch");
+    const memory = await measureMemory(servers.api, token).catch((error: unknown) => {
+      log(`memory: not measured: ${String(error)}`);
+      return [];
+    });
+    for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); workerd ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB (+${(run.peakMb - run.beforeMb).toFixed(1)} MB)`);
     log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
     const notifications = await benchNotifications(servers.mf, servers.db, runLog);
-    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications };
+    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory };
   } finally {
     await servers.stop();
   }
