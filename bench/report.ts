@@ -225,14 +225,17 @@ function checks(report: Report): Check[] {
   return list;
 }
 
-/** workerd's memory growth per heavy request (bench/memory.ts); the target is under 64 MB. */
+/**
+ * The isolate's JS heap per heavy request (bench/memory.ts). The target (under 64 MB) is on what the request adds
+ * to the heap it found: the heap it starts from still holds what earlier requests left for the collector.
+ */
 function renderMemory(runs: HeapRun[] | undefined): string {
   if (!runs?.length) return "Memory: not measured.";
-  const rows = runs.map(
-    (run) =>
-      `| ${run.name} | ${run.status} | ${(run.bytes / 2 ** 20).toFixed(1)} MiB | ${run.detail} | ${fixed(run.beforeMb)} MB | ${fixed(run.peakMb)} MB | +${fixed(run.peakMb - run.beforeMb)} MB | ${run.peakMb - run.beforeMb < 64 ? "met" : "not met"} |`,
-  );
-  return ["| Request | status | answered | what | workerd before | peak | growth | < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
+  const rows = runs.map((run) => {
+    const growth = run.peakMb - run.beforeMb;
+    return `| ${run.name} | ${run.status} | ${(run.bytes / 2 ** 20).toFixed(1)} MiB | ${run.detail} | ${fixed(run.beforeMb)} MB | ${fixed(run.peakMb)} MB | ${fixed(growth)} MB | ${growth < 64 ? "met" : "not met"} |`;
+  });
+  return ["| Request | status | answered | what | JS heap before | peak | added | added < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
 /** The notification runs of one size (bench/notifications.ts). */

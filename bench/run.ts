@@ -22,6 +22,9 @@ import { ROOT, buildWorkers, startServers } from "./server";
 import { benchNotifications, RunLog } from "./notifications";
 import { measureMemory } from "./memory";
 
+/** The DevTools port of the service's isolate, for the memory measurements. */
+const INSPECTOR_PORT = 9341;
+
 interface Options {
   sizes: number[];
   duration: number;
@@ -102,7 +105,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
   // In memory: persisted, Miniflare's rate limiter writes its counter to disk on every request, a cost the
   // deployed binding does not have, and the dataset is regenerated every run anyway.
   const runLog = new RunLog();
-  const servers = await startServers({ secret, onLog: (message) => runLog.take(message) });
+  const servers = await startServers({ secret, onLog: (message) => runLog.take(message), inspectorPort: INSPECTOR_PORT });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts);
@@ -122,12 +125,12 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     if (bgProbe.status === 200) {
       for (let i = 0; i < 3; i++) background.push(await timeBackgroundBatch(target, contactIds));
     }
-    log("memory: workerd's growth over a 25,000-contact include=* page and over a 100-item batch");
-    const memory = await measureMemory(servers.api, token).catch((error: unknown) => {
+    log("memory: the isolate's peak JS heap over a 25,000-contact include=* page and over a 100-item batch");
+    const memory = await measureMemory(servers.api, `ws://127.0.0.1:${INSPECTOR_PORT}/api`, token).catch((error: unknown) => {
       log(`memory: not measured: ${String(error)}`);
       return [];
     });
-    for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); workerd ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB (+${(run.peakMb - run.beforeMb).toFixed(1)} MB)`);
+    for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); JS heap ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB`);
     log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
     const notifications = await benchNotifications(servers.mf, servers.db, runLog);
     return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory };

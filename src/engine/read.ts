@@ -17,6 +17,7 @@ import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type 
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
+import { RecordSet } from "./record-set";
 
 type RateRow = { code: string; rate: string };
 
@@ -235,7 +236,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       const total = idRows.length > 0 ? Number(idRows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
       const extras: ReadExtras = { rates: ratesMap(rates) };
       const meta = { pagination: paginationMeta(page, perPage, total), sort: rawSort(ctx.params), filter: echo, ...(extra.meta ? await extra.meta(where) : {}) };
-      const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: Set<string>) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
+      const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
     const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
@@ -249,7 +250,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   }
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
   const data = rows.map((row) => plan.toResourceObject(row, ctx, extras));
-  const included = await loadIncluded(def, rows, params, ctx, extras, keysOf(data));
+  const included = await loadIncluded(def, rows, params, ctx, extras, RecordSet.of(data));
   const meta = {
     pagination: paginationMeta(page, perPage, totalCount),
     sort: rawSort(ctx.params),
@@ -445,7 +446,7 @@ export async function showResource(def: ResourceDef, id: string, ctx: RequestCon
   const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params), writes);
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, ctx, extras);
-  const included = await loadIncluded(def, [row], params, ctx, extras, keysOf([data]));
+  const included = await loadIncluded(def, [row], params, ctx, extras, RecordSet.of([data]));
   return singleDocument(data, included);
 }
 
@@ -496,8 +497,6 @@ function includeNeedsRates(params: DocumentParams): boolean {
   return params.includeAll || Object.keys(params.include).length > 0;
 }
 
-const keysOf = (resources: ResourceObject[]) => new Set(resources.map((o) => `${o.type}:${o.id}`));
-
 /** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
 async function loadIncluded(
   rootDef: ResourceDef,
@@ -505,7 +504,7 @@ async function loadIncluded(
   params: DocumentParams,
   ctx: RequestContext,
   extras: ReadExtras,
-  seen: Set<string>,
+  seen: RecordSet,
 ): Promise<ResourceObject[] | undefined> {
   const asked = params.includeAll || Object.keys(params.include).length > 0;
   if (!asked) return undefined;
@@ -539,10 +538,7 @@ async function loadIncluded(
       const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
       const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
-        const key = `${def.type}:${row.id}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        included.push(plan.toResourceObject(row, ctx, extras));
+        if (seen.add(def.type, String(row.id))) included.push(plan.toResourceObject(row, ctx, extras));
       }
       if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
     });

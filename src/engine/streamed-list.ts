@@ -14,10 +14,11 @@ import { rowsOf } from "../db/statements";
 import type { ResourceObject } from "../jsonapi/document";
 import type { ReadExtras, RequestContext, ResourceDef, Row } from "./define";
 import type { ReadPlan } from "./read-plan";
+import { RecordSet } from "./record-set";
 
 export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */
-const CHUNK_ROWS = 500;
+const CHUNK_ROWS = 100;
 
 export interface StreamedDocument {
   streamed: ReadableStream<Uint8Array>;
@@ -36,7 +37,7 @@ export interface StreamedPage {
   meta: Record<string, unknown>;
   extras: ReadExtras;
   /** Loads what rows of the page include, leaving out records already answered (`seen`). */
-  include?: (rows: Row[], seen: Set<string>) => Promise<ResourceObject[] | undefined>;
+  include?: (rows: Row[], seen: RecordSet) => Promise<ResourceObject[] | undefined>;
 }
 
 async function chunkRows(page: StreamedPage, ids: string[]): Promise<Row[]> {
@@ -51,7 +52,7 @@ const encoder = new TextEncoder();
 export function streamedDocument(page: StreamedPage): StreamedDocument {
   const chunks: string[][] = [];
   for (let start = 0; start < page.ids.length; start += CHUNK_ROWS) chunks.push(page.ids.slice(start, start + CHUNK_ROWS));
-  const seen = new Set(page.ids.map((id) => `${page.def.type}:${id}`));
+  const seen = RecordSet.of(page.ids.map((id) => ({ type: page.def.type, id })));
   let step = 0;
   let includedSoFar = 0;
   // Steps: "{"data":[", the data chunks, "],"meta":{...}", the included chunks, and the closing brace.

@@ -116,7 +116,7 @@ async function runItem(app: Hono<AppEnv>, c: Context<AppEnv>, item: unknown, con
  * run at all, and a streamed page that would pass it is never read further. Memory then stays near this bound
  * whatever the items ask for, beside the contract's 429 for the number of items.
  */
-export const MAX_BATCH_RESPONSE_BYTES = 16 * 1024 * 1024;
+export const MAX_BATCH_RESPONSE_BYTES = 8 * 1024 * 1024;
 
 class Budget {
   private left = MAX_BATCH_RESPONSE_BYTES;
