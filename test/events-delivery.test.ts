@@ -6,28 +6,19 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
-import { NOTIFICATION_TYPE_IDS, type NotificationTypeKey } from "../src/constants/notifications";
 import type { Bindings } from "../src/env";
 import { raiseNotification } from "../src/events/raise";
 import { del, errorOf, get, post, put } from "./helpers/api";
-import { givingTo, insertContact, insertTask } from "./helpers/contact-fixtures";
-import { dailyRun, deliverRuns, fiveMinuteTicks, recordingEnv, type RunRecord } from "./helpers/events";
-import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { insertContact, insertTask } from "./helpers/contact-fixtures";
+import { dailyRun, deliverRuns, fiveMinuteTicks, listWithPreference, recordingEnv, type RunRecord } from "./helpers/events";
+import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
 const FINANCIAL = { status: "Partner - Financial", pledgeReceived: true, pledgeCurrency: "USD", pledgeAmount: "100", pledgeFrequency: "1.0" } as const;
 
-type Viewer = Awaited<ReturnType<typeof createViewer>>;
-
-async function listFor(type: NotificationTypeKey, channels = { app: true, email: true, task: true }, viewer?: Viewer) {
-  const owner = viewer ?? (await createViewer());
-  await db.insert(schema.notificationPreferences).values({ id: uuid(), accountListId: owner.list.id, notificationTypeId: NOTIFICATION_TYPE_IDS[type], ...channels, ...timestamps() });
-  return { ...owner, giving: await givingTo(owner.list.id) };
-}
-
 /** A list with one partner who missed a gift (last gift 2026-09-01). */
 async function lateList(channels?: { app: boolean; email: boolean; task: boolean }) {
-  const viewer = await listFor("stopped_giving", channels);
+  const viewer = await listWithPreference("stopped_giving", channels);
   const late = await insertContact(viewer.list.id, `Late ${uuid().slice(0, 4)}`, FINANCIAL);
   await viewer.giving.give(late.id, "100", "2026-09-01");
   return { viewer, late };
@@ -113,7 +104,7 @@ describe("e-mail", () => {
     const viewer = await createViewer();
     await db.update(schema.users).set({ hourToSendNotifications: 9, timeZone: "America/New_York" }).where(eq(schema.users.id, viewer.user.id));
     const { late } = await (async () => {
-      const list = await listFor("stopped_giving", undefined, viewer);
+      const list = await listWithPreference("stopped_giving", undefined, viewer);
       const contact = await insertContact(viewer.list.id, "Evening Late", FINANCIAL);
       await list.giving.give(contact.id, "100", "2026-09-01");
       return { late: contact };
@@ -211,7 +202,7 @@ describe("task reminders", () => {
 
 describe("a donation written through the API", () => {
   it("queues its list's run at once", async () => {
-    const viewer = await listFor("special_gift");
+    const viewer = await listWithPreference("special_gift");
     const friend = await insertContact(viewer.list.id, "Spontaneous");
     const donorAccountId = await viewer.giving.donorAccountOf(friend.id);
     const today = new Date().toISOString().slice(0, 10);
@@ -235,7 +226,7 @@ describe("a donation written through the API", () => {
 
 describe("notifications raised by an import", () => {
   it("take the list's channels once per occurrence", async () => {
-    const viewer = await listFor("new_partner_no_duplicate");
+    const viewer = await listWithPreference("new_partner_no_duplicate");
     const contact = await insertContact(viewer.list.id, "Imported Partner");
     const record: RunRecord = { messages: [], emails: [] };
     const runEnv: Bindings = recordingEnv(record);

@@ -5,24 +5,17 @@
  * shows is that type's doing.
  */
 import { describe, expect, it } from "vitest";
-import * as schema from "../drizzle/schema";
 import { NOTIFICATION_TYPE_IDS, type NotificationTypeKey } from "../src/constants/notifications";
 import { EVENT_TYPE_BY_KEY } from "../src/events/event-types";
 import { get } from "./helpers/api";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
-import { dailyRun, type RunRecord } from "./helpers/events";
-import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { dailyRun, listWithPreference, type RunRecord } from "./helpers/events";
+import { createViewer } from "./helpers/factories";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
 const FINANCIAL = { status: "Partner - Financial", pledgeReceived: true, pledgeCurrency: "USD" } as const;
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
-
-async function listFor(type: NotificationTypeKey, channels = { app: true, email: true, task: true }) {
-  const viewer = await createViewer();
-  await db.insert(schema.notificationPreferences).values({ id: uuid(), accountListId: viewer.list.id, notificationTypeId: NOTIFICATION_TYPE_IDS[type], ...channels, ...timestamps() });
-  return { ...viewer, giving: await givingTo(viewer.list.id) };
-}
 
 async function notificationsOf(viewer: Viewer) {
   const response = await get(`/api/v2/account_lists/${viewer.list.id}/notifications?include=notification_type`, viewer.token);
@@ -68,7 +61,7 @@ async function expectNothing(viewer: Viewer, record: RunRecord) {
 
 describe("the daily notification run", () => {
   it("stopped_giving: a partner more than 30 days past their next gift", async () => {
-    const viewer = await listFor("stopped_giving");
+    const viewer = await listWithPreference("stopped_giving");
     const late = await insertContact(viewer.list.id, "Jones Family", { ...FINANCIAL, pledgeAmount: "100", pledgeFrequency: "1.0", pledgeStartDate: "2025-01-01" });
     await viewer.giving.give(late.id, "100", "2026-08-01");
     await viewer.giving.give(late.id, "100", "2026-09-01");
@@ -80,7 +73,7 @@ describe("the daily notification run", () => {
   });
 
   it("started_giving: a partner's first gift within two weeks", async () => {
-    const viewer = await listFor("started_giving");
+    const viewer = await listWithPreference("started_giving");
     const first = await insertContact(viewer.list.id, "Newly Giving", { ...FINANCIAL, pledgeReceived: false, pledgeAmount: "50", pledgeFrequency: "1.0" });
     const gift = await viewer.giving.give(first.id, "50", "2026-11-20");
     const longTime = await insertContact(viewer.list.id, "Long Time", { ...FINANCIAL, pledgeReceived: false });
@@ -90,7 +83,7 @@ describe("the daily notification run", () => {
   });
 
   it("recontinuing_gift: a partner gives the pledge again after a gap of two months or more past it", async () => {
-    const viewer = await listFor("recontinuing_gift");
+    const viewer = await listWithPreference("recontinuing_gift");
     const back = await insertContact(viewer.list.id, "Back Again", { ...FINANCIAL, pledgeAmount: "50", pledgeFrequency: "1.0" });
     await viewer.giving.give(back.id, "50", "2026-06-10");
     const gift = await viewer.giving.give(back.id, "50", "2026-11-10");
@@ -101,7 +94,7 @@ describe("the daily notification run", () => {
   });
 
   it("larger_gift: more than the pledge within the pledge period", async () => {
-    const viewer = await listFor("larger_gift");
+    const viewer = await listWithPreference("larger_gift");
     const generous = await insertContact(viewer.list.id, "Generous", { ...FINANCIAL, pledgeAmount: "50", pledgeFrequency: "1.0" });
     await viewer.giving.give(generous.id, "50", "2026-10-15");
     const gift = await viewer.giving.give(generous.id, "120", "2026-11-15");
@@ -116,7 +109,7 @@ describe("the daily notification run", () => {
   });
 
   it("smaller_gift: less than the pledge within the pledge period", async () => {
-    const viewer = await listFor("smaller_gift");
+    const viewer = await listWithPreference("smaller_gift");
     const short = await insertContact(viewer.list.id, "Short", { ...FINANCIAL, pledgeAmount: "100", pledgeFrequency: "1.0" });
     await viewer.giving.give(short.id, "100", "2026-10-20");
     const gift = await viewer.giving.give(short.id, "40", "2026-11-20");
@@ -124,7 +117,7 @@ describe("the daily notification run", () => {
   });
 
   it("long_time_frame_gift: an annual partner's gift of the pledge", async () => {
-    const viewer = await listFor("long_time_frame_gift");
+    const viewer = await listWithPreference("long_time_frame_gift");
     const annual = await insertContact(viewer.list.id, "Annual", { ...FINANCIAL, pledgeAmount: "600", pledgeFrequency: "12.0" });
     await viewer.giving.give(annual.id, "600", "2025-11-05");
     const gift = await viewer.giving.give(annual.id, "600", "2026-11-05");
@@ -136,7 +129,7 @@ describe("the daily notification run", () => {
   });
 
   it("special_gift: a gift within the month from someone who is not a financial partner", async () => {
-    const viewer = await listFor("special_gift");
+    const viewer = await listWithPreference("special_gift");
     const friend = await insertContact(viewer.list.id, "Friend", { status: "Partner - Special" });
     const gift = await viewer.giving.give(friend.id, "250", "2026-11-01");
     const partner = await insertContact(viewer.list.id, "Partner", { ...FINANCIAL, pledgeAmount: "250", pledgeFrequency: "1.0" });
@@ -147,7 +140,7 @@ describe("the daily notification run", () => {
   });
 
   it("remind_partner_in_advance: a quarterly partner's gift due within a month", async () => {
-    const viewer = await listFor("remind_partner_in_advance");
+    const viewer = await listWithPreference("remind_partner_in_advance");
     const quarterly = await insertContact(viewer.list.id, "Quarterly", { ...FINANCIAL, pledgeAmount: "300", pledgeFrequency: "3.0" });
     await viewer.giving.give(quarterly.id, "300", "2026-09-10");
     // By direct deposit: no reminder needed.
@@ -157,7 +150,7 @@ describe("the daily notification run", () => {
   });
 
   it("call_partner_once_per_year: no call logged in a year", async () => {
-    const viewer = await listFor("call_partner_once_per_year");
+    const viewer = await listWithPreference("call_partner_once_per_year");
     const quiet = await insertContact(viewer.list.id, "Quiet", { ...FINANCIAL, createdAt: "2024-03-01T00:00:00Z" });
     const called = await insertContact(viewer.list.id, "Called", { ...FINANCIAL, createdAt: "2024-03-01T00:00:00Z" });
     await insertTask(viewer.list.id, [called.id], { activityType: "Call", startAt: "2026-05-01T10:00:00Z", completed: true, completedAt: "2026-05-01T10:30:00Z" });
@@ -173,7 +166,7 @@ describe("the daily notification run", () => {
   });
 
   it("thank_partner_once_per_year: no thank-you logged in a year", async () => {
-    const viewer = await listFor("thank_partner_once_per_year");
+    const viewer = await listWithPreference("thank_partner_once_per_year");
     const unthanked = await insertContact(viewer.list.id, "Unthanked", { ...FINANCIAL, pledgeFrequency: "1.0", createdAt: "2024-03-01T00:00:00Z" });
     const thanked = await insertContact(viewer.list.id, "Thanked", { ...FINANCIAL, pledgeFrequency: "1.0", createdAt: "2024-03-01T00:00:00Z" });
     await insertTask(viewer.list.id, [thanked.id], { activityType: "Thank", startAt: "2026-10-01T10:00:00Z" });
@@ -185,7 +178,7 @@ describe("the daily notification run", () => {
   });
 
   it("missing_address_in_newsletter: on the physical newsletter without a current address", async () => {
-    const viewer = await listFor("missing_address_in_newsletter");
+    const viewer = await listWithPreference("missing_address_in_newsletter");
     const nowhere = await insertContact(viewer.list.id, "Nowhere", { sendNewsletter: "Physical" });
     await insertAddress(nowhere.id, { street: "1 Old Road", historic: true });
     const housed = await insertContact(viewer.list.id, "Housed", { sendNewsletter: "Both" });
@@ -195,7 +188,7 @@ describe("the daily notification run", () => {
   });
 
   it("missing_email_in_newsletter: on the e-mail newsletter without a valid address", async () => {
-    const viewer = await listFor("missing_email_in_newsletter");
+    const viewer = await listWithPreference("missing_email_in_newsletter");
     const unreachable = await insertContact(viewer.list.id, "Unreachable", { sendNewsletter: "Email" });
     const person = await insertPerson(unreachable.id, "Una");
     await insertEmail(person.id, "old@example.org", { historic: true });
@@ -205,7 +198,7 @@ describe("the daily notification run", () => {
   });
 
   it("upcoming_birthday: a person's birthday within the week, dated that day", async () => {
-    const viewer = await listFor("upcoming_birthday");
+    const viewer = await listWithPreference("upcoming_birthday");
     const family = await insertContact(viewer.list.id, "Lee Family");
     await insertPerson(family.id, "Lee", { lastName: "Lee", birthdayMonth: 11, birthdayDay: 27, birthdayYear: 1980 });
     await insertPerson(family.id, "Pat", { lastName: "Lee", birthdayMonth: 12, birthdayDay: 20 });
@@ -215,7 +208,7 @@ describe("the daily notification run", () => {
   });
 
   it("upcoming_anniversary: across the turn of the year", async () => {
-    const viewer = await listFor("upcoming_anniversary");
+    const viewer = await listWithPreference("upcoming_anniversary");
     const couple = await insertContact(viewer.list.id, "The Smiths");
     await insertPerson(couple.id, "Sam", { lastName: "Smith", anniversaryMonth: 1, anniversaryDay: 1 });
     await expectRaised(viewer, "upcoming_anniversary", couple, await dailyRun("2026-12-28T05:00:00Z"), { eventDate: "2027-01-01", runAt: "2026-12-28T05:00:00Z" });
@@ -223,7 +216,7 @@ describe("the daily notification run", () => {
 
   it("raises nothing without a preference, or with every channel off", async () => {
     const none = await createViewer();
-    const off = await listFor("stopped_giving", { app: false, email: false, task: false });
+    const off = await listWithPreference("stopped_giving", { app: false, email: false, task: false });
     for (const viewer of [none, off]) {
       const giving = await givingTo(viewer.list.id);
       const late = await insertContact(viewer.list.id, "Late", { ...FINANCIAL, pledgeAmount: "100", pledgeFrequency: "1.0" });
@@ -237,8 +230,8 @@ describe("the daily notification run", () => {
   });
 
   it("follows each channel of the preference on its own", async () => {
-    const taskOnly = await listFor("special_gift", { app: false, email: false, task: true });
-    const appOnly = await listFor("special_gift", { app: true, email: false, task: false });
+    const taskOnly = await listWithPreference("special_gift", { app: false, email: false, task: true });
+    const appOnly = await listWithPreference("special_gift", { app: true, email: false, task: false });
     for (const viewer of [taskOnly, appOnly]) {
       const friend = await insertContact(viewer.list.id, "Friend");
       await viewer.giving.give(friend.id, "20", "2026-11-20");

@@ -25,7 +25,13 @@ export async function rowsOf(db: Database, queries: SQL[]): Promise<Rows[]> {
 
 /** Hand-written writes run as one D1 batch, one atomic transaction. */
 export async function runAtomically(db: Database, queries: SQL[]): Promise<void> {
-  await db.$client.batch(queries.map((query) => prepare(db, query)));
+  await rowsChanged(db, queries);
+}
+
+/** Runs hand-written writes as one atomic D1 batch; answers the rows each statement changed. */
+export async function rowsChanged(db: Database, queries: SQL[]): Promise<number[]> {
+  const results = await db.$client.batch(queries.map((query) => prepare(db, query)));
+  return results.map((result) => result.meta.changes);
 }
 
 /**

@@ -9,6 +9,7 @@ import { database } from "../db/client";
 import { d1Metrics, type D1Metrics } from "../db/metrics";
 import { rowsOf } from "../db/statements";
 import type { MiddlewareHandler } from "hono";
+import { isListOverride } from "../engine/context";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
 import { retryDelaySeconds } from "../queue/consumer";
@@ -111,7 +112,7 @@ export function isNotificationQueue(queue: string): boolean {
  */
 export const runNotificationsAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const read = c.req.method === "GET" || c.req.method === "HEAD" || c.req.header("X-HTTP-Method-Override")?.toUpperCase() === "GET";
+  const read = c.req.method === "GET" || c.req.method === "HEAD" || isListOverride(c);
   const written = !read && c.res.status >= 200 && c.res.status < 300;
   const accountListId = c.req.param("account_list_id");
   if (!written || !accountListId) return;

@@ -7,11 +7,12 @@
 import { sql } from "drizzle-orm";
 import { NOTIFICATION_TYPE_IDS, type NotificationTypeKey } from "../constants/notifications";
 import { database } from "../db/client";
-import { prepare } from "../db/statements";
+import { randomUuid } from "../db/sql";
+import { rowsChanged } from "../db/statements";
 import type { Bindings } from "../env";
 import { nowTimestamp } from "../jsonapi/time";
 import { sendDueEmails } from "./outbox";
-import { deliverRaised, NEW_UUID } from "./run";
+import { deliverRaised } from "./run";
 
 export const IMPORT_RAISED_TYPES = [
   "new_partner_duplicate_merged",
@@ -45,15 +46,14 @@ export async function raiseNotification(env: Bindings, event: RaisedEvent): Prom
   const at = event.at ?? nowTimestamp();
   const typeId = NOTIFICATION_TYPE_IDS[event.type];
   const eventKey = `${event.type}:${event.contactId}:${event.occurrence}`;
-  const result = await prepare(
-    db,
+  const [raised] = await rowsChanged(db, [
     sql`INSERT INTO notifications (id, account_list_id, contact_id, notification_type_id, donation_id, event_date, event_key, app, wants_task, wants_email, created_at, updated_at)
-      SELECT ${NEW_UUID}, c.account_list_id, c.id, ${typeId}, ${event.donationId ?? null}, ${event.eventDate ?? at.slice(0, 10)}, ${eventKey}, p.app, p.task, p.email, ${at}, ${at}
+      SELECT ${randomUuid()}, c.account_list_id, c.id, ${typeId}, ${event.donationId ?? null}, ${event.eventDate ?? at.slice(0, 10)}, ${eventKey}, p.app, p.task, p.email, ${at}, ${at}
       FROM contacts c JOIN notification_preferences p ON p.account_list_id = c.account_list_id AND p.notification_type_id = ${typeId}
       WHERE c.id = ${event.contactId} AND c.account_list_id = ${event.accountListId} AND (p.app = 1 OR p.email = 1 OR p.task = 1)
       ON CONFLICT (event_key) DO NOTHING`,
-  ).run();
-  if (result.meta.changes === 0) return false;
+  ]);
+  if (raised === 0) return false;
   await deliverRaised(env, { accountListId: event.accountListId, runAt: at });
   await sendDueEmails(env, at, event.accountListId);
   return true;

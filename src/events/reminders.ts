@@ -8,10 +8,10 @@
  */
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
-import { prepare } from "../db/statements";
+import { randomUuid } from "../db/sql";
+import { rowsChanged } from "../db/statements";
 import type { Bindings } from "../env";
 import { formatTimestamp } from "../jsonapi/time";
-import { NEW_UUID } from "./run";
 
 const LATEST_LATE_REMINDER_MS = 24 * 60 * 60 * 1000;
 
@@ -19,16 +19,15 @@ const LATEST_LATE_REMINDER_MS = 24 * 60 * 60 * 1000;
 export async function recordDueReminders(env: Bindings, now: string): Promise<number> {
   const db = database(env.DB);
   const since = formatTimestamp(new Date(Date.parse(now) - LATEST_LATE_REMINDER_MS));
-  const result = await prepare(
-    db,
+  const [recorded] = await rowsChanged(db, [
     sql`INSERT INTO notification_outbox (id, dedupe_key, kind, channel, account_list_id, user_id, task_id, due_at, created_at, updated_at)
-      SELECT ${NEW_UUID}, 'task_reminder:' || t.id || ':' || t.remind_at || ':' || ch.channel || ':' || alu.user_id, 'task_reminder', ch.channel,
+      SELECT ${randomUuid()}, 'task_reminder:' || t.id || ':' || t.remind_at || ':' || ch.channel || ':' || alu.user_id, 'task_reminder', ch.channel,
         t.account_list_id, alu.user_id, t.id, t.remind_at, ${now}, ${now}
       FROM tasks t
       JOIN (SELECT 'email' AS channel UNION ALL SELECT 'mobile') ch ON t.notification_type IN (ch.channel, 'both')
       JOIN account_list_users alu ON alu.account_list_id = t.account_list_id AND (t.user_id IS NULL OR alu.user_id = t.user_id)
       WHERE t.remind_at IS NOT NULL AND t.completed = 0 AND t.remind_at <= ${now} AND t.remind_at > ${since}
       ON CONFLICT (dedupe_key) DO NOTHING`,
-  ).run();
-  return result.meta.changes;
+  ]);
+  return recorded;
 }

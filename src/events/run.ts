@@ -10,7 +10,8 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { formatMoney } from "../db/decimal";
-import { prepare, rowsOf, runAtomically } from "../db/statements";
+import { randomUuid } from "../db/sql";
+import { rowsChanged, rowsOf, runAtomically } from "../db/statements";
 import type { Bindings, Database } from "../env";
 import { nextLocalHour } from "../jsonapi/time";
 import { EVENT_TYPE_BY_ID, type EventType, type NotificationFacts } from "./event-types";
@@ -27,12 +28,6 @@ export interface RunSummary {
   tasks: number;
   emails: number;
 }
-
-/** A version 4 UUID made by SQLite, for rows a statement inserts many of at once. */
-export const NEW_UUID = sql.raw(
-  "lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-' || " +
-    "substr('89ab', 1 + (abs(random()) % 4), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)))",
-);
 
 /** Notifications waiting for a channel, made or finished in chunks this size. */
 const CHUNK = 100;
@@ -59,7 +54,7 @@ async function preferencesOf(db: Database, accountListId: string): Promise<Prefe
 function insertEvents(run: NotificationRun, preference: Preference, events: SQL): SQL {
   return sql`WITH e(contact_id, donation_id, event_date, event_key) AS (${events})
     INSERT INTO notifications (id, account_list_id, contact_id, notification_type_id, donation_id, event_date, event_key, app, wants_task, wants_email, created_at, updated_at)
-    SELECT ${NEW_UUID}, ${run.accountListId}, e.contact_id, ${preference.typeId}, e.donation_id, e.event_date, e.event_key,
+    SELECT ${randomUuid()}, ${run.accountListId}, e.contact_id, ${preference.typeId}, e.donation_id, e.event_date, e.event_key,
       ${preference.app ? 1 : 0}, ${preference.task ? 1 : 0}, ${preference.email ? 1 : 0}, ${run.runAt}, ${run.runAt}
     FROM e WHERE e.event_key IS NOT NULL ON CONFLICT (event_key) DO NOTHING`;
 }
@@ -85,8 +80,8 @@ async function detect(db: Database, run: NotificationRun, preferences: Preferenc
     if (rule) inserts.push(insertEvents(run, preference, rule(detection)));
   }
   if (clears.length + inserts.length === 0) return 0;
-  const results = await db.$client.batch([...clears, ...inserts].map((statement) => prepare(db, statement)));
-  return results.slice(clears.length).reduce((sum, result) => sum + result.meta.changes, 0);
+  const changed = await rowsChanged(db, [...clears, ...inserts]);
+  return changed.slice(clears.length).reduce((sum, rows) => sum + rows, 0);
 }
 
 /** What a notification's task and e-mail line say, read with the notification. */
@@ -155,8 +150,8 @@ async function queueDigest(db: Database, run: NotificationRun): Promise<number> 
       WHERE EXISTS (SELECT 1 FROM notifications WHERE digest_key = ${digestKey}) ON CONFLICT (dedupe_key) DO NOTHING`);
   }
   // One atomic batch: the claim and the e-mails; answers how many e-mails it recorded.
-  const results = await db.$client.batch(statements.map((statement) => prepare(db, statement)));
-  return results.slice(1).reduce((sum, result) => sum + result.meta.changes, 0);
+  const changed = await rowsChanged(db, statements);
+  return changed.slice(1).reduce((sum, rows) => sum + rows, 0);
 }
 
 /** The whole run of one list. Reads and writes go to the primary: a run acts on what is stored, not a replica's copy. */

@@ -120,30 +120,25 @@ export function requestSchema(def: ResourceDef, types: string[], action: "create
   };
 }
 
-export const ERROR_DOCUMENT: JsonSchema = {
-  type: "object",
-  required: ["errors"],
-  properties: {
-    errors: {
-      type: "array",
-      minItems: 1,
-      items: {
-        type: "object",
-        required: ["status", "title"],
-        properties: {
-          status: { type: "string", pattern: "^[1-5]\\d\\d$" },
-          title: { type: "string" },
-          detail: { type: "string" },
-          code: { type: "string" },
-          source: { type: "object", properties: { pointer: { type: "string" }, parameter: { type: "string" } }, additionalProperties: false },
-          meta: { type: "object", properties: { request_id: { type: "string", description: "The X-Request-Id of the answer" } } },
-        },
-        additionalProperties: false,
-      },
+const ERROR_ARRAY: JsonSchema = {
+  type: "array",
+  minItems: 1,
+  items: {
+    type: "object",
+    required: ["status", "title"],
+    properties: {
+      status: { type: "string", pattern: "^[1-5]\\d\\d$" },
+      title: { type: "string" },
+      detail: { type: "string" },
+      code: { type: "string" },
+      source: { type: "object", properties: { pointer: { type: "string" }, parameter: { type: "string" } }, additionalProperties: false },
+      meta: { type: "object", properties: { request_id: { type: "string", description: "The X-Request-Id of the answer" } } },
     },
+    additionalProperties: false,
   },
-  additionalProperties: false,
 };
+
+export const ERROR_DOCUMENT: JsonSchema = { type: "object", required: ["errors"], properties: { errors: ERROR_ARRAY }, additionalProperties: false };
 
 const INCLUDED: JsonSchema = {
   type: "array",
@@ -186,7 +181,7 @@ export function bulkDocumentSchema(type: string): JsonSchema {
     items: {
       anyOf: [
         { type: "object", required: ["data"], properties: { data: resourceRef(type) }, additionalProperties: false },
-        { type: "object", required: ["errors"], properties: { errors: ERROR_DOCUMENT.properties && (ERROR_DOCUMENT.properties as JsonSchema).errors, meta: { type: "object" } } },
+        { type: "object", required: ["errors"], properties: { errors: ERROR_ARRAY, meta: { type: "object" } } },
       ],
     },
   };

@@ -7,7 +7,10 @@ import { createExecutionContext, createMessageBatch, createScheduledController, 
 import { env } from "cloudflare:workers";
 import worker from "../../src/index";
 import type { Bindings, NotificationRunMessage } from "../../src/env";
-import { uuid } from "./factories";
+import * as schema from "../../drizzle/schema";
+import { NOTIFICATION_TYPE_IDS, type NotificationTypeKey } from "../../src/constants/notifications";
+import { givingTo } from "./contact-fixtures";
+import { createViewer, db, timestamps, uuid } from "./factories";
 
 export const DAILY_CRON = "0 5 * * *";
 export const FIVE_MINUTE_CRON = "*/5 * * * *";
@@ -78,4 +81,13 @@ export async function fiveMinuteTicks(...times: string[]): Promise<RunRecord> {
   const runEnv = recordingEnv(record);
   for (const time of times) await runCron(FIVE_MINUTE_CRON, Date.parse(time), runEnv);
   return record;
+}
+
+type Viewer = Awaited<ReturnType<typeof createViewer>>;
+
+/** A viewer's list (a new one unless given) with a preference for `type` turning on `channels`, ready to give to. */
+export async function listWithPreference(type: NotificationTypeKey, channels = { app: true, email: true, task: true }, viewer?: Viewer) {
+  const owner = viewer ?? (await createViewer());
+  await db.insert(schema.notificationPreferences).values({ id: uuid(), accountListId: owner.list.id, notificationTypeId: NOTIFICATION_TYPE_IDS[type], ...channels, ...timestamps() });
+  return { ...owner, giving: await givingTo(owner.list.id) };
 }
