@@ -10,10 +10,12 @@ import type { Bindings } from "../src/env";
 import { raiseNotification } from "../src/events/raise";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { insertContact, insertTask } from "./helpers/contact-fixtures";
-import { dailyRun, deliverRuns, fiveMinuteTicks, listWithPreference, recordingEnv, type RunRecord } from "./helpers/events";
+import { clockFixedAt, dailyRun, deliverRuns, fiveMinuteTicks, listWithPreference, recordingEnv, type RunRecord } from "./helpers/events";
 import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
+// The runs take the later of their scheduled time and the clock: the clock is fixed at the run.
+clockFixedAt(RUN_AT);
 const FINANCIAL = { status: "Partner - Financial", pledgeReceived: true, pledgeCurrency: "USD", pledgeAmount: "100", pledgeFrequency: "1.0" } as const;
 
 /** A list with one partner who missed a gift (last gift 2026-09-01). */

@@ -5,6 +5,7 @@
  */
 import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, vi } from "vitest";
 import worker from "../../src/index";
 import type { Bindings, NotificationRunMessage } from "../../src/env";
 import * as schema from "../../drizzle/schema";
@@ -90,4 +91,17 @@ export async function listWithPreference(type: NotificationTypeKey, channels = {
   const owner = viewer ?? (await createViewer());
   await db.insert(schema.notificationPreferences).values({ id: uuid(), accountListId: owner.list.id, notificationTypeId: NOTIFICATION_TYPE_IDS[type], ...channels, ...timestamps() });
   return { ...owner, giving: await givingTo(owner.list.id) };
+}
+
+/**
+ * Fixes the clock of every test in the calling file at `at` (an ISO timestamp): the worker's code runs in the
+ * test's isolate, so a run dated `at` sees the same "now" whatever day the suite runs. Timers stay real.
+ */
+export function clockFixedAt(at: string): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse(at) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }
