@@ -20,12 +20,13 @@ export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */
 const CHUNK_ROWS = 100;
 
+/** A document sent as it is read: its text in parts, in order (src/jsonapi/respond.ts turns them into the body). */
 export interface StreamedDocument {
-  streamed: ReadableStream<Uint8Array>;
+  parts: AsyncIterable<string>;
 }
 
 export function isStreamedDocument(document: unknown): document is StreamedDocument {
-  return typeof document === "object" && document !== null && (document as StreamedDocument).streamed instanceof ReadableStream;
+  return typeof document === "object" && document !== null && typeof (document as StreamedDocument).parts?.[Symbol.asyncIterator] === "function";
 }
 
 export interface StreamedPage {
@@ -47,44 +48,36 @@ async function chunkRows(page: StreamedPage, ids: string[]): Promise<Row[]> {
   return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 }
 
-const encoder = new TextEncoder();
-
-export function streamedDocument(page: StreamedPage): StreamedDocument {
+/** The document's text in parts: "{"data":[", a chunk of records at a time, "],"meta":{...}", what each chunk includes, and "}". */
+async function* documentParts(page: StreamedPage): AsyncGenerator<string> {
   const chunks: string[][] = [];
   for (let start = 0; start < page.ids.length; start += CHUNK_ROWS) chunks.push(page.ids.slice(start, start + CHUNK_ROWS));
-  const seen = RecordSet.of(page.ids.map((id) => ({ type: page.def.type, id })));
-  let step = 0;
-  let includedSoFar = 0;
-  // Steps: "{"data":[", the data chunks, "],"meta":{...}", the included chunks, and the closing brace.
-  const steps: Array<() => Promise<string>> = [
-    async () => '{"data":[',
-    ...chunks.map((ids, index) => async () => {
-      const rows = await chunkRows(page, ids);
-      const text = rows.map((row) => JSON.stringify(page.plan.toResourceObject(row, page.ctx, page.extras))).join(",");
-      return index > 0 && text ? `,${text}` : text;
-    }),
-    async () => `],"meta":${JSON.stringify(page.meta)}${page.include ? ',"included":[' : ""}`,
-    ...(page.include
-      ? chunks.map((ids) => async () => {
-          const included = (await page.include!(await chunkRows(page, ids), seen)) ?? [];
-          const text = included.map((resource) => JSON.stringify(resource)).join(",");
-          const separated = includedSoFar > 0 && text ? `,${text}` : text;
-          includedSoFar += included.length;
-          return separated;
-        })
-      : []),
-    async () => (page.include ? "]}" : "}"),
-  ];
-  return {
-    streamed: new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        if (step >= steps.length) {
-          controller.close();
-          return;
-        }
-        const text = await steps[step++]();
-        if (text) controller.enqueue(encoder.encode(text));
-      },
-    }),
-  };
+  yield '{"data":[';
+  let written = 0;
+  for (const ids of chunks) {
+    const rows = await chunkRows(page, ids);
+    const text = rows.map((row) => JSON.stringify(page.plan.toResourceObject(row, page.ctx, page.extras))).join(",");
+    if (text) yield written > 0 ? `,${text}` : text;
+    written += rows.length;
+  }
+  yield `],"meta":${JSON.stringify(page.meta)}`;
+  if (page.include) {
+    yield ',"included":[';
+    const seen = RecordSet.of(page.ids.map((id) => ({ type: page.def.type, id })));
+    let included = 0;
+    for (const ids of chunks) {
+      // Most chunks of a page whose rows share their related records (a donation's designation account) include
+      // nothing new: such a chunk adds no part.
+      const resources = (await page.include(await chunkRows(page, ids), seen)) ?? [];
+      const text = resources.map((resource) => JSON.stringify(resource)).join(",");
+      if (text) yield included > 0 ? `,${text}` : text;
+      included += resources.length;
+    }
+    yield "]";
+  }
+  yield "}";
+}
+
+export function streamedDocument(page: StreamedPage): StreamedDocument {
+  return { parts: documentParts(page) };
 }

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { isStreamedDocument } from "../engine/streamed-list";
+import { isStreamedDocument, type StreamedDocument } from "../engine/streamed-list";
 
 export const JSONAPI_CONTENT_TYPE = "application/vnd.api+json; charset=utf-8";
 
@@ -41,12 +41,42 @@ async function etagOf(bytes: Uint8Array): Promise<string> {
 const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 const encoder = new TextEncoder();
 
+/**
+ * The body of a streamed document. Each pull enqueues a part or ends the stream: a pull that enqueued nothing would
+ * never be called again, and the runtime would cancel the request as hung with a 200 already sent and half a
+ * document. A part that fails errors the stream, so the client sees a failed transfer, never a document that looks
+ * whole; the failure is logged under the request's id.
+ */
+function streamedBody(document: StreamedDocument, requestId: string): ReadableStream<Uint8Array> {
+  const parts = document.parts[Symbol.asyncIterator]();
+  // A reader that stops early (a batch past its answer budget) cancels: the part being read is then dropped.
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await parts.next();
+        if (cancelled) return;
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (error) {
+        if (cancelled) return;
+        console.error(JSON.stringify({ level: "error", message: "streamed answer failed after its status was sent", request_id: requestId, error: String(error) }));
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      cancelled = true;
+      await parts.return?.(undefined);
+    },
+  });
+}
+
 export async function jsonApi(c: Context, document: unknown, status: 200 | 201 = 200, headers: Record<string, string> = {}): Promise<Response> {
   const answer: Record<string, string> = { "Content-Type": JSONAPI_CONTENT_TYPE, ...headers };
   if (isStreamedDocument(document)) {
     // Sent as it is read (src/engine/streamed-list.ts): no ETag, which would need the whole body first.
     c.set("streamed", true);
-    return c.body(document.streamed, status, answer);
+    return c.body(streamedBody(document, c.get("requestId")), status, answer);
   }
   if (status === 200 && (c.req.method === "GET" || c.req.method === "HEAD")) {
     // Encoded once: the same bytes are hashed and sent.
