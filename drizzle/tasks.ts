@@ -84,12 +84,13 @@ export const comments = sqliteTable(
     taskId: text("task_id")
       .notNull()
       .references(() => tasks.id, { onDelete: "cascade" }),
-    // The author.
+    // The author: a person, or a user (whom clients name as a person, since the original's users are people).
     personId: text("person_id").references(() => people.id, { onDelete: "set null" }),
+    userId: text("user_id").references((): AnySQLiteColumn => users.id, { onDelete: "set null" }),
     body: text("body"),
     ...timestamps(),
   },
-  (t) => [index("comments_task_id_idx").on(t.taskId), index("comments_person_id_idx").on(t.personId)],
+  (t) => [index("comments_task_id_idx").on(t.taskId), index("comments_person_id_idx").on(t.personId), index("comments_user_id_idx").on(t.userId)],
 );
 
 /** Tag names are stored lower-case. */

@@ -148,6 +148,57 @@ describe("comments written with their task", () => {
     expect(shown.body.data.attributes.comments_count).toBe(1);
   });
 
+  it("AngularJS: the first comment's person is the signed-in user, accepted and answered back the same way", async () => {
+    // As the web app's tasks service sends it: the comment's person is the current user's id.
+    const id = uuid();
+    const comment = uuid();
+    const created = await post(
+      TASKS,
+      {
+        data: {
+          type: "tasks",
+          id,
+          attributes: { subject: "Call about the trip", activity_type: "Call", start_at: "2026-03-01T10:00:00Z", completed: false },
+          relationships: {
+            account_list: { data: { type: "account_lists", id: w.alice.list.id } },
+            comments: { data: [{ type: "comments", id: comment }] },
+            contacts: { data: [{ type: "contacts", id: w.contact.john }] },
+          },
+        },
+        included: [{ type: "comments", id: comment, attributes: { body: "Left a message" }, relationships: { person: { data: { type: "people", id: w.alice.user.id } } } }],
+      },
+      w.alice.token,
+    );
+    expect(created.status, created.text).toBe(201);
+    const [stored] = await commentsOf(id);
+    expect(stored).toMatchObject({ id: comment, body: "Left a message", personId: null, userId: w.alice.user.id });
+    const shown = await get(`${TASKS}/${id}/comments/${comment}`, w.alice.token);
+    expect(shown.body.data.relationships.person.data).toEqual({ type: "people", id: w.alice.user.id });
+
+    // Another user of the list may be named too, and a person of the list's contacts still is.
+    const byCarol = await post(`${TASKS}/${id}/comments`, { data: { type: "comments", attributes: { body: "Carol called back" }, relationships: { person: { data: { type: "people", id: w.carol.id } } } } }, w.alice.token);
+    expect(byCarol.status, byCarol.text).toBe(201);
+    expect(byCarol.body.data.relationships.person.data).toEqual({ type: "people", id: w.carol.id });
+    const byJohn = await post(`${TASKS}/${id}/comments`, { data: { type: "comments", attributes: { body: "John wrote" }, relationships: { person: { data: { type: "people", id: w.person.john } } } } }, w.alice.token);
+    expect(byJohn.body.data.relationships.person.data).toEqual({ type: "people", id: w.person.john });
+    const johns = (await commentsOf(id)).find((row) => row.id === byJohn.body.data.id);
+    expect(johns).toMatchObject({ personId: w.person.john, userId: null });
+
+    // A user who shares no list with the viewer is not found, and the task is not created.
+    const stranger = uuid();
+    const strangerComment = uuid();
+    const refused = await post(
+      TASKS,
+      {
+        data: { type: "tasks", id: stranger, attributes: { subject: "Nope" }, relationships: { account_list: { data: { type: "account_lists", id: w.alice.list.id } }, comments: { data: [{ type: "comments", id: strangerComment }] } } },
+        included: [{ type: "comments", id: strangerComment, attributes: { body: "x" }, relationships: { person: { data: { type: "people", id: w.bob.user.id } } } }],
+      },
+      w.alice.token,
+    );
+    expect(refused.status).toBe(404);
+    expect(await storedTask(stranger)).toBeUndefined();
+  });
+
   it("updates and destroys comments through the task; a blank body is 400 pointing at it", async () => {
     const id = uuid();
     const [first, second] = [uuid(), uuid()];

@@ -99,6 +99,11 @@ export interface RelationshipDef {
     /** Checks the target id may be linked; throws an ApiError if not. */
     check?: (id: string, ctx: RequestContext) => Promise<void>;
     nullable?: boolean;
+    /**
+     * Ids of another resource linked under the same type, kept in a column of their own: a comment's `person` may
+     * name a user, as the original's users are people. The linkage then reads `select` (one of the two columns).
+     */
+    orLinks?: { resource: string; column: SQLiteColumn };
   };
   /** When false, the relationship is only listed when asked for by a sparse fieldset or include. */
   default?: boolean;

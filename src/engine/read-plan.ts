@@ -71,7 +71,8 @@ function selectedValues(def: ResourceDef, shape: Shape): Selected[] {
   }
   for (const name of shape.linkage) {
     const rel = def.relationships[name];
-    add(rel.column ? { key: `@${name}`, column: rel.column } : { key: `@${name}`, select: rel.select! });
+    // A relationship kept in a column is read from it, unless it declares how its linkage is read (`orLinks`).
+    add(rel.column && !rel.select ? { key: `@${name}`, column: rel.column } : { key: `@${name}`, select: rel.select! });
   }
   return [...selected.values()];
 }

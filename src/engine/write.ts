@@ -68,9 +68,29 @@ async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: R
         pointer: `/data/relationships/${name}/data/type`,
       });
     }
-    await rel.write.check?.(linkage.id, ctx);
-    await checkLinkable(rel, linkage.id, ctx);
-    changes[name] = linkage.id;
+    changes[name] = await linkedId(rel, linkage.id, ctx);
+  }
+}
+
+/** An id of the resource a relationship `orLinks`: written to that resource's column instead of the relationship's. */
+class OtherLink {
+  constructor(readonly id: string) {}
+}
+
+/** The id to store for a to-one link: itself, or an OtherLink when it names the relationship's other resource. */
+async function linkedId(rel: RelationshipDef, id: string, ctx: RequestContext): Promise<string | OtherLink> {
+  try {
+    await rel.write?.check?.(id, ctx);
+    await checkLinkable(rel, id, ctx);
+    return id;
+  } catch (error) {
+    const other = rel.write?.orLinks;
+    if (!other || !(error instanceof ApiError) || error.status !== 404) throw error;
+    // Not found as either: the answer names the relationship's own type, as without the other.
+    await checkLinkable({ ...rel, resource: other.resource }, id, ctx).catch(() => {
+      throw error;
+    });
+    return new OtherLink(id);
   }
 }
 
@@ -98,7 +118,11 @@ function columnValues(def: ResourceDef, changes: Changes): Row {
     const attribute = ownEntry(def.attributes, name);
     const relationship = attribute ? undefined : ownEntry(def.relationships, name);
     if (attribute) assign(attribute.column, value);
-    else if (relationship) assign(relationship.column, value);
+    else if (relationship?.write?.orLinks) {
+      // One of the two columns holds the link, the other is cleared.
+      assign(relationship.column, value instanceof OtherLink ? null : value);
+      assign(relationship.write.orLinks.column, value instanceof OtherLink ? value.id : null);
+    } else if (relationship) assign(relationship.column, value);
   }
   return values;
 }

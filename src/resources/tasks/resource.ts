@@ -52,7 +52,11 @@ export const commentResource = defineResource({
   ...ownedScopes(taskOwner, comments.taskId),
   attributes: { body: string(comments.body, { required: true }) },
   relationships: {
-    person: belongsTo("people", comments.personId, { nullable: true, check: (id, ctx) => checkVisiblePerson(id, ctx) }),
+    // The author, answered as a person whether a person or a user (the web app names the signed-in user).
+    person: {
+      ...belongsTo("people", comments.personId, { nullable: true, check: (id, ctx) => checkVisiblePerson(id, ctx), orLinks: { resource: "users", column: comments.userId } }),
+      select: () => sql`coalesce(${q(comments.personId)}, ${q(comments.userId)})`,
+    },
     // The parent, fixed by the route or the task a comment is sideposted with; listed only when asked for.
     task: ownerRelationship(taskOwner, comments.taskId, { default: false }),
   },
