@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { del, errorOf, get, post, put, request } from "./helpers/api";
 import { insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
-import { addToList, createUser, createViewer, db, tokenFor } from "./helpers/factories";
+import { addToList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { addressesOf, phonesOf } from "./helpers/sidepost-fixtures";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -132,6 +132,45 @@ describe("a contact's people and their details", () => {
     expect(bulk.body[0].data.attributes.occupation).toBe("Baker");
     expect(bulk.body[1].errors[0].status).toBe("403");
     expect((await db.select().from(schema.people).where(eq(schema.people.id, theirs.id)))[0].occupation).toBeNull();
+  });
+});
+
+describe("POST /api/v2/contacts/people/bulk", () => {
+  it("creates each valid person with its contact, answers each item in order, and stores nothing of a refused item", async () => {
+    const ours = await insertContact(alice.list.id, "Bulk, Family");
+    const theirs = await insertContact(bob.list.id, "Not, Alices");
+    const [first, second, blank, foreign] = [uuid(), uuid(), uuid(), uuid()];
+    const person = (id: string, attributes: Record<string, unknown>, contactId: string) => ({
+      data: { type: "people", id, attributes, relationships: { contact: { data: { type: "contacts", id: contactId } } } },
+    });
+    const answer = await request("POST", "/api/v2/contacts/people/bulk", {
+      token: alice.token,
+      raw: true,
+      body: {
+        data: [
+          person(first, { first_name: "Ann", last_name: "Bulk" }, ours.id),
+          person(second, { first_name: "Ben", last_name: "Bulk" }, ours.id),
+          person(blank, { last_name: "Nameless" }, ours.id),
+          person(foreign, { first_name: "Intruder" }, theirs.id),
+        ],
+      },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((item: { data?: { id: string } }) => item.data?.id ?? null)).toEqual([first, second, null, null]);
+    expect(answer.body[0].data.attributes).toMatchObject({ first_name: "Ann", last_name: "Bulk" });
+    expect(answer.body[2].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/attributes/first_name" } });
+    expect(answer.body[3].errors[0].status).toMatch(/^40[34]$/);
+    const stored = await db.select().from(schema.people).where(eq(schema.people.contactId, ours.id));
+    expect(stored.map((row) => [row.id, row.firstName, row.isPrimary]).sort()).toEqual(
+      [
+        [first, "Ann", true],
+        [second, "Ben", false],
+      ].sort(),
+    );
+    expect(await db.select().from(schema.people).where(eq(schema.people.contactId, theirs.id))).toEqual([]);
+    // Inside a batch, as every bulk endpoint.
+    const batched = await post("/api/v2/batch", { requests: [{ method: "POST", path: "/api/v2/contacts/people/bulk", body: { data: [person(uuid(), { first_name: "Cy" }, ours.id)] } }] }, alice.token, { raw: true });
+    expect(batched.body[0].status).toBe(403);
   });
 });
 

@@ -42,8 +42,8 @@ const PERSON_DETAILS = {
 };
 
 export function registerPeopleRoutes(app: Hono<AppEnv>): void {
-  // Every person of the caller's contacts, and their bulk update and delete.
-  app.route(`${API}/contacts/people/bulk`, bulkRoutes(personResource, { actions: ["update", "delete"] }));
+  // Every person of the caller's contacts, and their bulk create, update and delete.
+  app.route(`${API}/contacts/people/bulk`, bulkRoutes(personResource, { actions: ["create", "update", "delete"] }));
   app.route(`${API}/contacts/people`, resourceRoutes(personResource, { actions: ["list", "show", "update", "delete"] }));
   app.route(`${CONTACT}/addresses`, nestedRoutes(addressResource, ofContact, { actions: ALL }));
   app.route(`${CONTACT}/people`, nestedRoutes(personResource, ofContact, { actions: ALL }));
