@@ -166,11 +166,14 @@ describe("transport", () => {
     expect(ok.status).toBe(200);
     const ext = await get("/api/v2/constants", token, { headers: { Accept: 'application/vnd.api+json; ext="https://example.org/ext"' } });
     expect(ext.status).toBe(200);
-    // The original's base request test: an Accept with no JSON:API entry, even a malformed glob, is answered.
-    for (const accept of ["*/*q=1.2", "text/html", "image/png, text/plain;q=0.5"]) {
+    // The original's base request test: a malformed glob is answered, text/plain alone is not.
+    for (const accept of ["*/*q=1.2", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", "application/*", "application/json", "text/plain, application/vnd.api+json"]) {
       const answered = await get("/api/v2/constants", token, { headers: { Accept: accept } });
       expect(answered.status, accept).toBe(200);
       expect(answered.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
+    }
+    for (const accept of ["text/plain", "text/html", "image/png, text/plain;q=0.5", "text/*"]) {
+      expect(errorOf(await get("/api/v2/constants", token, { headers: { Accept: accept } }), 406).title, accept).toBe("Not Acceptable");
     }
     errorOf(await get("/api/v2/constants", token, { headers: { Accept: "application/vnd.api+json; version=2, text/html" } }), 406);
   });

@@ -84,12 +84,13 @@ export const constantsAttributes: Record<string, unknown> = {
   // What the web app reads: the contact status select, the contact bulk edit's choices, and the notification
   // preferences page (each type's key beside its description).
   status_hashes: STATUS_HASHES,
+  // In the original's order: the web app shows the fields in the order it receives them.
   bulk_update_options: {
     likely_to_give: LIKELY_TO_GIVE,
-    status: STATUSES,
     send_newsletter: SEND_NEWSLETTER,
-    pledge_received: PLEDGE_RECEIVED,
     pledge_currency: PLEDGE_CURRENCIES_BY_CODE,
+    pledge_received: PLEDGE_RECEIVED,
+    status: STATUSES,
   },
   notification_translated_hashes: NOTIFICATION_HASHES,
   bulk_update_option_hashes: {

@@ -1,6 +1,6 @@
 /**
- * JSON:API content negotiation: bodies must be sent as application/vnd.api+json (415 otherwise), and an
- * Accept header that only lists JSON:API with unsupported media-type parameters gets 406.
+ * JSON:API content negotiation: bodies must be sent as application/vnd.api+json (415 otherwise), and an Accept
+ * header must allow an answer in JSON:API (406 otherwise).
  */
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors";
@@ -37,21 +37,21 @@ export function contentTypeAccepted(header: string | undefined): boolean {
 }
 
 /**
- * 406 only in the one case JSON:API names: every JSON:API entry of Accept carries a parameter other than ext and
- * profile, and nothing else acceptable is listed. An Accept without any JSON:API entry, however odd (the
- * original's own tests send `*\/*q=1.2`, a malformed glob), is answered with JSON:API like no Accept at all.
+ * An Accept header is answered when it is absent or lists something this service answers: `*\/*`, `application/*`,
+ * `application/json`, or JSON:API without media type parameters other than ext and profile. Anything else is 406,
+ * as the original answers `text/plain`. An entry that starts with the glob (the original's own tests send
+ * `*\/*q=1.2`, a malformed one) is taken as the glob.
  */
 export function acceptSatisfiable(header: string | undefined): boolean {
   if (!header || header.trim() === "") return true;
-  const ranges = parseMediaRanges(header);
-  const jsonApi = ranges.filter((range) => range.type === JSONAPI);
-  if (jsonApi.length === 0) return true;
-  return ranges.some((range) => ACCEPTABLE.has(range.type) && !(range.type === JSONAPI && hasForbiddenParameters(range)));
+  return parseMediaRanges(header).some(
+    (range) => range.type.startsWith("*/*") || (ACCEPTABLE.has(range.type) && !(range.type === JSONAPI && hasForbiddenParameters(range))),
+  );
 }
 
 export const negotiate = createMiddleware(async (c, next) => {
   if (!acceptSatisfiable(c.req.header("accept"))) {
-    throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} without media type parameters other than ext and profile` }]);
+    throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
   }
   const method = c.req.method;
   if (method === "POST" || method === "PUT" || method === "PATCH") {
