@@ -9,10 +9,12 @@ import { NOTIFICATION_TYPE_IDS, type NotificationTypeKey } from "../src/constant
 import { EVENT_TYPE_BY_KEY } from "../src/events/event-types";
 import { get } from "./helpers/api";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
-import { dailyRun, listWithPreference, type RunRecord } from "./helpers/events";
+import { clockFixedAt, dailyRun, listWithPreference, type RunRecord } from "./helpers/events";
 import { createViewer } from "./helpers/factories";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
+// The runs take the later of their scheduled time and the clock: the clock is fixed at the run.
+clockFixedAt(RUN_AT);
 const FINANCIAL = { status: "Partner - Financial", pledgeReceived: true, pledgeCurrency: "USD" } as const;
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
@@ -60,6 +62,27 @@ async function expectNothing(viewer: Viewer, record: RunRecord) {
 }
 
 describe("the daily notification run", () => {
+  it("stopped_giving: a history entered oldest gift first raises one notification per lapse, cleared once no longer late", async () => {
+    const viewer = await listWithPreference("stopped_giving");
+    const monthly = await insertContact(viewer.list.id, "Oldest First", { ...FINANCIAL, pledgeAmount: "100", pledgeFrequency: "1.0", pledgeStartDate: "2025-01-01" });
+    // Each gift's write queues a run of the list: the partner stays late after each of them.
+    for (const day of ["2026-05-01", "2026-06-01", "2026-07-01", "2026-08-01"]) {
+      await viewer.giving.give(monthly.id, "100", day);
+      await dailyRun(RUN_AT);
+    }
+    const raised = (await notificationsOf(viewer)).data;
+    expect(raised).toHaveLength(1);
+    expect(raised[0].attributes.cleared).toBe(false);
+
+    // A gift that still leaves the partner late clears nothing; one that brings them up to date clears it.
+    await viewer.giving.give(monthly.id, "100", "2026-04-01");
+    await dailyRun(RUN_AT);
+    expect((await notificationsOf(viewer)).data.map((n: { attributes: { cleared: boolean } }) => n.attributes.cleared)).toEqual([false]);
+    await viewer.giving.give(monthly.id, "100", "2026-11-20");
+    await dailyRun(RUN_AT);
+    expect((await notificationsOf(viewer)).data.map((n: { attributes: { cleared: boolean } }) => n.attributes.cleared)).toEqual([true]);
+  });
+
   it("stopped_giving: a partner more than 30 days past their next gift", async () => {
     const viewer = await listWithPreference("stopped_giving");
     const late = await insertContact(viewer.list.id, "Jones Family", { ...FINANCIAL, pledgeAmount: "100", pledgeFrequency: "1.0", pledgeStartDate: "2025-01-01" });

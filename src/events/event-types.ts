@@ -62,8 +62,14 @@ function latestGiftWhen(key: NotificationTypeKey, condition: (run: DetectionRun)
   return (run) => latestRecentPartnerGifts(run, sql`c.id, d.id, ${today(run)}, ${eventKey(key, sql`d.id`)}`, condition(run));
 }
 
-/** A partner is late when the pledge period after the latest gift has passed by more than 30 days. */
 const lastGiftDate = contactGifts("MAX(g.donation_date)");
+
+/** The partners a missed gift is looked for in: financial partners with a received pledge begun over 30 days ago. */
+const missedGiftScope = (run: DetectionRun) => sql`${financialPartners(run)} AND c.pledge_received = 1 AND c.pledge_frequency IS NOT NULL
+  AND (c.pledge_start_date IS NULL OR c.pledge_start_date < date(${run.today}, '-30 days'))`;
+
+/** A partner is late when the pledge period after the latest gift has passed by more than 30 days. */
+const lateForGift = (run: DetectionRun) => sql`${lastGiftDate} IS NOT NULL AND date(${lastGiftDate}, ${pledgePeriod("+")}, '+30 days') < ${run.today}`;
 
 /** Recontinued: a gift that covers the pledge after a gap of at least two months more than the pledge period. */
 const recontinued = sql`${hasPledge} AND ${frequency} < ${LONG_TIME_FRAME_MONTHS} AND c.pledge_received = 1 AND ${giftMonthTotal} >= c.pledge_amount
@@ -108,13 +114,13 @@ export const EVENT_TYPES: EventType[] = [
     key: "stopped_giving",
     activity: "Call",
     subject: (f) => `${f.contactName} appears to have missed a gift: call to follow up`,
+    // Late, and not already told: one notification per lapse however the history arrives (oldest gift first, each
+    // gift's run finds the partner still late and raises nothing new).
     detect: (run) => sql`SELECT c.id, NULL, ${run.today}, ${eventKey("stopped_giving", sql`c.id`, lastGiftDate)} FROM contacts c
-      WHERE ${financialPartners(run)} AND c.pledge_received = 1 AND c.pledge_frequency IS NOT NULL
-        AND (c.pledge_start_date IS NULL OR c.pledge_start_date < date(${run.today}, '-30 days'))
-        AND ${lastGiftDate} IS NOT NULL AND date(${lastGiftDate}, ${pledgePeriod("+")}, '+30 days') < ${run.today}`,
-    // The partner gave after the last gift the notification was about (the key's last ten characters).
-    clearedWhen: () =>
-      sql`EXISTS (SELECT 1 FROM contacts c WHERE c.id = n.contact_id AND ${contactGifts("1", "g.donation_date > substr(n.event_key, -10)")})`,
+      WHERE ${missedGiftScope(run)} AND ${lateForGift(run)}
+        AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.contact_id = c.id AND n.notification_type_id = ${run.typeId} AND n.cleared = 0)`,
+    // Cleared only once the partner is no longer late (a gift that still leaves them late clears nothing).
+    clearedWhen: (run) => sql`EXISTS (SELECT 1 FROM contacts c WHERE c.id = n.contact_id AND ${missedGiftScope(run)} AND NOT (${lateForGift(run)}))`,
   },
   {
     key: "started_giving",
