@@ -220,3 +220,56 @@ describe("notification preferences", () => {
     errorOf(await get(`${base(bob.list.id)}/${bobPreferenceId}`, bob.token), 404);
   });
 });
+
+describe("POST /account_lists/<id>/notification_preferences/bulk", () => {
+  it("saves the web app's whole preferences page: updates the preferences the list has and adds the others", async () => {
+    const viewer = await createViewer();
+    const existing = uuid();
+    await db.insert(schema.notificationPreferences).values({ id: existing, accountListId: viewer.list.id, notificationTypeId: typeIds.larger, app: true, email: true, task: true, ...timestamps() });
+    const added = uuid();
+    const item = (id: string, typeId: string, email: boolean, task: boolean) => ({
+      data: { type: "notification_preferences", id, attributes: { email, task }, relationships: { notification_type: { data: { type: "notification_types", id: typeId } } } },
+    });
+    // As the web app's preferences page posts it.
+    const answer = await post(
+      `${base(viewer.list.id)}/bulk?fields[notification_preferences]=`,
+      { data: [item(existing, typeIds.larger, false, true), item(added, typeIds.special, true, false)] },
+      viewer.token,
+      { raw: true },
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.map((entry: { data: { id: string } }) => entry.data.id)).toEqual([existing, added]);
+    expect(await storedPreference(existing)).toMatchObject({ email: false, task: true, app: true, notificationTypeId: typeIds.larger });
+    expect(await storedPreference(added)).toMatchObject({ email: true, task: false, accountListId: viewer.list.id, notificationTypeId: typeIds.special });
+
+    // Saved again: still two preferences, the values of the second save.
+    const again = await post(`${base(viewer.list.id)}/bulk`, { data: [item(existing, typeIds.larger, true, true), item(added, typeIds.special, false, false)] }, viewer.token, { raw: true });
+    expect(again.status).toBe(200);
+    expect(await db.$count(schema.notificationPreferences, eq(schema.notificationPreferences.accountListId, viewer.list.id))).toBe(2);
+    expect(await storedPreference(added)).toMatchObject({ email: false, task: false });
+  });
+
+  it("answers each refused item in place and stores nothing of it: another list's preference, a second one of a type, no type", async () => {
+    const viewer = await createViewer();
+    const stranger = await createViewer();
+    const theirs = uuid();
+    await db.insert(schema.notificationPreferences).values({ id: theirs, accountListId: stranger.list.id, notificationTypeId: typeIds.larger, email: true, ...timestamps() });
+    const mine = uuid();
+    const item = (id: string, typeId: string | undefined, email: boolean) => ({
+      data: { type: "notification_preferences", id, attributes: { email }, ...(typeId ? { relationships: { notification_type: { data: { type: "notification_types", id: typeId } } } } : {}) },
+    });
+    const answer = await post(
+      `${base(viewer.list.id)}/bulk`,
+      { data: [item(mine, typeIds.smaller, true), item(theirs, typeIds.larger, false), item(uuid(), typeIds.smaller, false), item(uuid(), undefined, true)] },
+      viewer.token,
+      { raw: true },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body[0].data.id).toBe(mine);
+    expect(answer.body.slice(1).map((entry: { errors: Array<{ status: string }> }) => entry.errors[0].status)).toEqual(["403", "400", "400"]);
+    expect((await storedPreference(theirs)).email).toBe(true);
+    expect(await db.$count(schema.notificationPreferences, eq(schema.notificationPreferences.accountListId, viewer.list.id))).toBe(1);
+    // Another user's list is not the viewer's to save into.
+    expect((await post(`${base(stranger.list.id)}/bulk`, { data: [item(uuid(), typeIds.special, true)] }, viewer.token)).status).toBe(403);
+  });
+});

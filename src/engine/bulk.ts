@@ -31,6 +31,11 @@ export interface BulkOptions {
   actions: BulkAction[];
   fixedOnCreate?: (ctx: RequestContext) => Changes;
   requestTypes?: string[];
+  /**
+   * A bulk create item whose id names a stored record of the viewer's saves over it (as an overwrite), as the web
+   * app saves its whole notification preferences page at once: preferences it has and preferences it adds.
+   */
+  createSavesExisting?: boolean;
 }
 
 type ItemDocument = { data: ResourceObject } | { errors: ErrorObject[]; meta?: { id: string } };
@@ -54,7 +59,7 @@ export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv>
     const ctx = requestContext(c);
     const items = readItems(await readBody(c), types, action);
     await prepareItems(def, action, items, ctx, options);
-    const written = await writeItems(def, action, items, ctx);
+    const written = await writeItems(def, action, items, ctx, options);
     const documents: ItemDocument[] = items.map((item) => {
       if (item.error) return { errors: item.error.errors, ...(item.id ? { meta: { id: item.id } } : {}) };
       const data = action === "delete" ? item.before : written.get(item.id!);
@@ -103,11 +108,20 @@ function readItems(body: unknown, types: string[], action: BulkAction): Item[] {
  */
 async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext, options: BulkOptions): Promise<void> {
   const pending = items.filter((item) => !item.error);
-  const rows = action === "create" ? new Map<string, Row | ApiError>() : await writableRows(def, pending.map((i) => i.id!), ctx);
+  const named = pending.filter((item) => item.id).map((item) => item.id!);
+  const rows = action === "create" && !options.createSavesExisting ? new Map<string, Row | ApiError>() : await writableRows(def, named, ctx);
   const before = action === "delete" ? await readResourcesById(def, pending.map((i) => i.id!), ctx) : new Map();
   for (const item of pending) {
     try {
       if (action !== "delete") refuseUnreferenced(def, item.input!);
+      const saved = action === "create" && item.id ? rows.get(item.id) : undefined;
+      if (saved !== undefined && !isNotFound(saved)) {
+        if (saved instanceof ApiError) throw saved;
+        const prepared = await prepareUpdate(def, item.id!, { ...item.input!, attributes: { ...item.input!.attributes, overwrite: true } }, ctx, saved);
+        item.statements = prepared.statements;
+        item.stored = prepared.stored;
+        continue;
+      }
       if (action === "create") {
         const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
         item.id = prepared.id;
@@ -131,6 +145,8 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
   }
 }
 
+const isNotFound = (row: Row | ApiError) => row instanceof ApiError && row.status === 404;
+
 /** The rows the viewer may change by id; 403 for another user's records, 404 for unknown ids. */
 async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext): Promise<Map<string, Row | ApiError>> {
   const result = new Map<string, Row | ApiError>();
@@ -153,7 +169,7 @@ async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext
  * the rows in between (or took a client id), that item is reported like its single endpoint would report it and
  * the others are written again.
  */
-async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext): Promise<Map<string, ResourceObject>> {
+async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], ctx: RequestContext, options: BulkOptions): Promise<Map<string, ResourceObject>> {
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const ready = items.filter((item) => !item.error && item.statements);
     const writes = ready.flatMap((item) => item.statements!);
@@ -166,10 +182,34 @@ async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], c
       return await readResourcesById(def, ready.map((item) => item.id!), ctx, writes);
     } catch (error) {
       const losers = isGuardFailure(error) && action === "update" ? await staleItems(def, ready, ctx) : isUniqueViolation(error) && action === "create" ? await takenIds(def, ready, ctx) : [];
+      // Two items of one request that each pass a uniqueness rule alone but not together (two preferences of one
+      // type): they are written one after another, each checked again, as if sent one by one.
+      if (losers.length === 0 && isUniqueViolation(error) && action === "create" && ready.length > 1) return writeInTurn(def, ready, ctx, options);
       if (losers.length === 0) throw isUniqueViolation(error) ? raceConflict(error) : error;
     }
   }
   throw new ApiError(409, "The records changed while this request was written; please retry");
+}
+
+/** Writes each item in its own batch, in order, preparing each again after the ones before it are stored. */
+async function writeInTurn(def: ResourceDef, items: Item[], ctx: RequestContext, options: BulkOptions): Promise<Map<string, ResourceObject>> {
+  const written = new Map<string, ResourceObject>();
+  for (const item of items) {
+    try {
+      // A create is checked again; an update (a save over a stored record) stands as prepared.
+      if (item.stored === undefined) {
+        const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
+        item.id = prepared.id;
+        item.statements = prepared.statements;
+      }
+      for (const [id, resource] of await readResourcesById(def, [item.id!], ctx, item.statements!)) written.set(id, resource);
+    } catch (error) {
+      if (error instanceof ApiError) item.error = error;
+      else if (isUniqueViolation(error)) item.error = raceConflict(error);
+      else throw error;
+    }
+  }
+  return written;
 }
 
 async function staleItems(def: ResourceDef, items: Item[], ctx: RequestContext): Promise<Item[]> {

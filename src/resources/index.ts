@@ -3,6 +3,7 @@
  */
 import type { Hono } from "hono";
 import { accountListParent, parentAccountList } from "../engine/account-list-scope";
+import { bulkRoutes } from "../engine/bulk";
 import { resourceRoutes } from "../engine/routes";
 import type { AppEnv } from "../env";
 import { registerAccountRoutes } from "./account-lists/routes";
@@ -24,6 +25,11 @@ export function registerRoutes(app: Hono<AppEnv>): void {
 
   app.route(`${API}/constants`, constantsRoutes);
   app.route(`${API}/announcements`, resourceRoutes(announcementResource, { actions: ["list", "show"] }));
+  // The web app's preferences page saves every preference at once: those the list has and those it adds.
+  app.route(
+    `${LIST}/notification_preferences/bulk`,
+    bulkRoutes(notificationPreferenceResource, { actions: ["create"], fixedOnCreate: parentAccountList, createSavesExisting: true }),
+  );
   app.route(
     `${LIST}/notification_preferences`,
     resourceRoutes(notificationPreferenceResource, { actions: ["list", "show", "create", "update", "delete"], fixedOnCreate: parentAccountList }),
