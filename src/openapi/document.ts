@@ -11,10 +11,10 @@ import { descriptionOf, type RouteDescription } from "../engine/route-descriptio
 import type { AppEnv } from "../env";
 import {
   bulkDocumentSchema,
-  ERROR_DOCUMENT,
   listDocumentSchema,
   requestSchema,
   resourceSchemas,
+  SHARED_SCHEMAS,
   singleDocumentSchema,
   type JsonSchema,
 } from "./schemas";
@@ -72,33 +72,84 @@ export function openApiPath(honoPath: string): { path: string; parameters: PathP
   return { path: path.replace(/\/$/, "") || "/", parameters };
 }
 
-const json = (schema: JsonSchema) => ({ [MEDIA_TYPE]: { schema } });
-const errorResponses = (statuses: Record<string, string>) =>
-  Object.fromEntries(Object.entries(statuses).map(([status, description]) => [status, { description, content: json({ $ref: "#/components/schemas/ErrorDocument" }) }]));
+/**
+ * The document's shared parts: a parameter, response, header or schema that operations repeat is written once under
+ * `components` and referenced. A name is reused only for the same value; another value under a taken name (two
+ * declarations of one type with different filters) gets a numbered name of its own.
+ */
+class Components {
+  readonly parts: Record<"parameters" | "responses" | "headers" | "schemas", Record<string, unknown>> = { parameters: {}, responses: {}, headers: {}, schemas: {} };
+  private readonly texts = new Map<string, string>();
 
-function query(name: string, description: string, schema: JsonSchema = { type: "string" }) {
-  return { name, in: "query", required: false, description, schema };
+  ref(kind: keyof Components["parts"], name: string, value: unknown): { $ref: string } {
+    const text = JSON.stringify(value);
+    const safe = name.replace(/[^A-Za-z0-9._-]+/g, "_");
+    for (let n = 1; ; n++) {
+      const key = n === 1 ? safe : `${safe}_${n}`;
+      const known = this.texts.get(`${kind}/${key}`);
+      if (known === undefined) {
+        this.parts[kind][key] = value;
+        this.texts.set(`${kind}/${key}`, text);
+      }
+      if (known === undefined || known === text) return { $ref: `#/components/${kind}/${key}` };
+    }
+  }
 }
 
-function listParameters(def: ResourceDef) {
+const json = (schema: JsonSchema) => ({ [MEDIA_TYPE]: { schema } });
+/**
+ * The errors an operation answers, as its `default` response: one shared response per set of statuses, whose
+ * `x-statuses` names each status it may answer and why (the description says the same in words). Listing each
+ * status on each of 180 operations made the description three times its size.
+ */
+function errorResponses(shared: Components, statuses: Record<string, string>) {
+  const text = Object.entries(statuses).map(([status, why]) => `${status}: ${why}`).join("; ");
+  return {
+    default: shared.ref("responses", "errors", { description: `A JSON:API error document. ${text}`, "x-statuses": statuses, content: json({ $ref: "#/components/schemas/ErrorDocument" }) }),
+  };
+}
+
+/** A query parameter (optional, as OpenAPI takes a parameter without `required`). */
+function query(name: string, description: string, schema: JsonSchema = { type: "string" }) {
+  return { name, in: "query", description, schema };
+}
+
+/** The name a type's shared parts go by: `contacts` → `Contacts`. */
+const partName = (def: ResourceDef) => def.type.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+function listParameters(shared: Components, def: ResourceDef) {
+  const type = partName(def);
   const filters = Object.keys(def.filters ?? {});
-  const parameters = filters.map((name) => query(`filter[${name}]`, `Filter by ${name.replace(/_/g, " ")}`));
-  if (def.reversibleFilters) {
-    parameters.push(...filters.map((name) => query(`filter[reverse_${name}]`, `true negates filter[${name}]`, { type: "string", enum: ["true", "false"] })));
+  const parameters: Array<{ $ref: string }> = [];
+  if (filters.length) {
+    // `filter[status]=...&filter[reverse_status]=true`: one deepObject parameter whose properties are the filters.
+    const properties: Record<string, JsonSchema> = Object.fromEntries(filters.map((name) => [name, { type: "string", description: `Filter by ${name.replace(/_/g, " ")}` }]));
+    if (def.reversibleFilters) {
+      // Each filter's reverse_ form: `true` negates it.
+      const reverse = shared.ref("schemas", "ReverseFilter", { type: "string", enum: ["true", "false"], description: "true negates the filter of the same name without reverse_" });
+      for (const name of filters) properties[`reverse_${name}`] = reverse;
+    }
+    const filter = { ...query("filter", "Filters, each sent as filter[name]=value", { type: "object", properties, additionalProperties: false }), style: "deepObject", explode: true };
+    parameters.push(shared.ref("parameters", `${type}.filter`, filter));
   }
   const sorts = Object.keys(def.sorts ?? {});
   if (sorts.length) {
     const values = sorts.flatMap((name) => [name, `-${name}`]);
-    parameters.push(query("sort", `One of: ${values.join(", ")}${def.multipleSorts ? " (several, comma-separated)" : ""}`, def.multipleSorts ? { type: "string" } : { type: "string", enum: values }));
+    const sort = query("sort", `One of: ${values.join(", ")}${def.multipleSorts ? " (several, comma-separated)" : ""}`, def.multipleSorts ? { type: "string" } : { type: "string", enum: values });
+    parameters.push(shared.ref("parameters", `${type}.sort`, sort));
   }
-  parameters.push(query("page", "Page number, from 1", { type: "integer", minimum: 1 }), query("per_page", "Rows per page", { type: "integer", minimum: 1 }));
+  parameters.push(
+    shared.ref("parameters", "page", query("page", "Page number, from 1", { type: "integer", minimum: 1 })),
+    shared.ref("parameters", "per_page", query("per_page", "Rows per page", { type: "integer", minimum: 1 })),
+  );
   return parameters;
 }
 
-function readParameters(def: ResourceDef) {
+function readParameters(shared: Components, def: ResourceDef) {
+  const type = partName(def);
   return [
-    query("include", `Related records to include, comma-separated, dotted for paths: ${Object.keys(def.relationships).join(", ")}`),
-    query(`fields[${def.type}]`, "Sparse fieldset: the attributes and relationships to answer, comma-separated"),
+    shared.ref("parameters", `${type}.include`, query("include", `Related records to include, comma-separated, dotted for paths: ${Object.keys(def.relationships).join(", ")}`)),
+    shared.ref("parameters", `${type}.fields`, query(`fields[${def.type}]`, "Sparse fieldset: the attributes and relationships to answer, comma-separated")),
   ];
 }
 
@@ -113,23 +164,32 @@ const ANSWER_HEADERS = {
   "X-D1-Bookmark": { description: "Send it back to read this answer's writes from any replica", schema: { type: "string" } },
 };
 
-function describedOperation(description: RouteDescription, method: string) {
+function describedOperation(shared: Components, description: RouteDescription, method: string) {
   const def = description.resource;
   const types = description.requestTypes ?? [def.type];
   const name = def.type.replace(/_/g, " ");
-  const success = (status: string, text: string, schema?: JsonSchema) => ({ [status]: { description: text, headers: ANSWER_HEADERS, ...(schema ? { content: json(schema) } : {}) } });
+  const type = partName(def);
+  const header = (key: keyof typeof HEADERS) => shared.ref("parameters", key, HEADERS[key]);
+  const answerHeaders = Object.fromEntries(Object.entries(ANSWER_HEADERS).map(([key, value]) => [key, shared.ref("headers", key, value)]));
+  const document = (kind: string, schema: JsonSchema) => shared.ref("schemas", `${type}${kind}`, schema);
+  // The answers a type's operations share, whatever their status: a page, a record, one document per bulk item.
+  const answer = (key: string, text: string, schema?: JsonSchema) =>
+    shared.ref("responses", key, { description: text, headers: answerHeaders, ...(schema ? { content: json(schema) } : {}) });
+  const page = () => answer(`${type}.page`, `A page of ${name}`, listDocumentSchema(def.type));
+  const record = () => answer(`${type}.record`, `The ${name} record (as stored, after a write)`, singleDocumentSchema(def.type));
+  const errors = (statuses: Record<string, string>) => errorResponses(shared, statuses);
   switch (description.action) {
     case "list": {
       const override = method === "post";
       return {
         summary: override ? `List ${name} (parameters in the body, X-HTTP-Method-Override: GET)` : `List ${name}`,
         tags: [def.type],
-        parameters: [...listParameters(def), ...readParameters(def), HEADERS.bookmark, ...(override ? [HEADERS.override] : [HEADERS.ifNoneMatch])],
+        parameters: [...listParameters(shared, def), ...readParameters(shared, def), header("bookmark"), ...(override ? [header("override")] : [header("ifNoneMatch")])],
         responses: {
-          ...success("200", `A page of ${name}`, listDocumentSchema(def.type)),
+          "200": page(),
           ...(override
-            ? errorResponses({ ...COMMON_ERRORS, "405": "A POST without X-HTTP-Method-Override: GET (this path creates nothing)", "413": WRITE_ERRORS["413"], "415": WRITE_ERRORS["415"] })
-            : { "304": { description: "Not modified" }, ...errorResponses(COMMON_ERRORS) }),
+            ? errors({ ...COMMON_ERRORS, "405": "A POST without X-HTTP-Method-Override: GET (this path creates nothing)", "413": WRITE_ERRORS["413"], "415": WRITE_ERRORS["415"] })
+            : { "304": NOT_MODIFIED, ...errors(COMMON_ERRORS) }),
         },
       };
     }
@@ -137,37 +197,40 @@ function describedOperation(description: RouteDescription, method: string) {
       return {
         summary: `Show one of ${name}`,
         tags: [def.type],
-        parameters: [...readParameters(def), HEADERS.bookmark, HEADERS.ifNoneMatch],
-        responses: { ...success("200", `The ${name} record`, singleDocumentSchema(def.type)), "304": { description: "Not modified" }, ...errorResponses(COMMON_ERRORS) },
+        parameters: [...readParameters(shared, def), header("bookmark"), header("ifNoneMatch")],
+        responses: { "200": record(), "304": NOT_MODIFIED, ...errors(COMMON_ERRORS) },
       };
     case "create":
     case "update":
       return {
         summary: `${description.action === "create" ? "Create" : "Update"} ${description.action === "create" ? "one of " : ""}${name}`,
         tags: [def.type],
-        parameters: [...readParameters(def), HEADERS.bookmark, ...(description.alsoLists ? [HEADERS.override] : [])],
-        requestBody: { required: true, content: json(requestSchema(def, types, description.action)) },
+        parameters: [...readParameters(shared, def), header("bookmark"), ...(description.alsoLists ? [header("override")] : [])],
+        requestBody: { required: true, content: json(document(description.action === "create" ? "CreateRequest" : "UpdateRequest", requestSchema(def, types, description.action, (schemaName, schema) => shared.ref("schemas", schemaName, schema), type))) },
         responses: {
-          ...(description.alsoLists ? success("200", `With X-HTTP-Method-Override: GET, a page of ${name}`, listDocumentSchema(def.type)) : {}),
-          ...success(description.action === "create" ? "201" : "200", `The ${name} record as stored`, singleDocumentSchema(def.type)),
-          ...errorResponses({ ...COMMON_ERRORS, ...WRITE_ERRORS }),
+          // With X-HTTP-Method-Override: GET, a create path answers a page.
+          ...(description.alsoLists ? { "200": page() } : {}),
+          [description.action === "create" ? "201" : "200"]: record(),
+          ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }),
         },
       };
     case "delete":
-      return { summary: `Delete one of ${name}`, tags: [def.type], parameters: [HEADERS.bookmark], responses: { ...success("204", "Deleted"), ...errorResponses(COMMON_ERRORS) } };
+      return { summary: `Delete one of ${name}`, tags: [def.type], parameters: [header("bookmark")], responses: { "204": answer("deleted", "Deleted"), ...errors(COMMON_ERRORS) } };
     default:
       return {
         summary: `Bulk ${description.action.slice(5)} of ${name}`,
         tags: [def.type],
-        parameters: [HEADERS.bookmark],
-        requestBody: { required: true, content: json({ type: "object", required: ["data"], properties: { data: { type: "array", items: { type: "object" } } } }) },
-        responses: { ...success("200", "One document per item, in order", bulkDocumentSchema(def.type)), ...errorResponses({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
+        parameters: [header("bookmark")],
+        requestBody: { required: true, content: json(shared.ref("schemas", "BulkRequest", { type: "object", required: ["data"], properties: { data: { type: "array", items: { type: "object" } } } })) },
+        responses: { "200": answer(`${type}.bulk`, "One document per item, in order", bulkDocumentSchema(def.type)), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
       };
   }
 }
 
+const NOT_MODIFIED = { description: "Not modified" };
+
 /** A route mounted by hand: listed with what every route may answer. */
-function plainOperation(method: string, path: string) {
+function plainOperation(shared: Components, method: string, path: string) {
   const open = path === "/api/v2/health" || path === "/api/v2/openapi.json";
   return {
     summary: `${method.toUpperCase()} ${path}`,
@@ -177,14 +240,15 @@ function plainOperation(method: string, path: string) {
       "200": { description: "The answer", content: { [MEDIA_TYPE]: { schema: {} }, "application/json": { schema: {} } } },
       ...(method === "post" ? { "201": { description: "Created", content: json({}) } } : {}),
       "204": { description: "Done, nothing to answer" },
-      ...(method === "get" ? { "304": { description: "Not modified" } } : {}),
-      ...errorResponses(method === "get" ? COMMON_ERRORS : { ...COMMON_ERRORS, ...WRITE_ERRORS, "410": "No longer there to act on (e.g. an invite already used)" }),
+      ...(method === "get" ? { "304": NOT_MODIFIED } : {}),
+      ...errorResponses(shared, method === "get" ? COMMON_ERRORS : { ...COMMON_ERRORS, ...WRITE_ERRORS, "410": "No longer there to act on (e.g. an invite already used)" }),
     },
   };
 }
 
 export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared = new Components();
   for (const route of app.routes) {
     const method = route.method.toLowerCase() as (typeof METHODS)[number];
     if (!METHODS.includes(method) || !route.path.startsWith("/api/")) continue;
@@ -192,14 +256,14 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     const item = (paths[path] ??= {});
     if (item[method]) continue;
     const description = descriptionOf(route.handler);
-    const operation = description ? describedOperation(description, method) : plainOperation(method, path);
+    const operation = description ? describedOperation(shared, description, method) : plainOperation(shared, method, path);
+    // The path's parameters are the path item's, for all its operations.
+    item.parameters ??= parameters.map((parameter) =>
+      shared.ref("parameters", `path.${parameter.name}`, { name: parameter.name, in: "path", required: true, schema: { type: "string", ...(parameter.pattern ? { pattern: parameter.pattern } : {}) } }),
+    );
     item[method] = {
-      operationId: `${method}${path.replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      operationId: `${method}${path.replace(/^\/api\/v2/, "").replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       ...operation,
-      parameters: [
-        ...parameters.map((parameter) => ({ name: parameter.name, in: "path", required: true, schema: { type: "string", ...(parameter.pattern ? { pattern: parameter.pattern } : {}) } })),
-        ...((operation as { parameters?: unknown[] }).parameters ?? []),
-      ],
     };
   }
   return {
@@ -218,7 +282,10 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     paths,
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (HS256; claims user_id and exp)" } },
-      schemas: { ErrorDocument: ERROR_DOCUMENT, ...resourceSchemas(declaredResources()) },
+      parameters: shared.parts.parameters,
+      responses: shared.parts.responses,
+      headers: shared.parts.headers,
+      schemas: { ...SHARED_SCHEMAS, ...resourceSchemas(declaredResources()), ...shared.parts.schemas },
     },
   };
 }

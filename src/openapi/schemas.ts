@@ -8,6 +8,8 @@ import type { AttributeDef, RelationshipDef, ResourceDef } from "../engine/defin
 
 export type JsonSchema = Record<string, unknown>;
 
+const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
 export const DECIMAL_STRING: JsonSchema = { type: "string", pattern: "^-?\\d+(\\.\\d+)?$", description: "An exact decimal, as a string" };
 export const DATE: JsonSchema = { type: "string", format: "date" };
 export const TIMESTAMP: JsonSchema = { type: "string", format: "date-time", description: "UTC, whole seconds: YYYY-MM-DDTHH:MM:SSZ" };
@@ -29,13 +31,26 @@ function columnSchema(column: SQLiteColumn): JsonSchema {
   return { type: "string" };
 }
 
+/** The value formats attributes share, each referenced by name (with its nullable form) rather than repeated. */
+const FORMATS = new Map<JsonSchema, string>([
+  [DECIMAL_STRING, "Decimal"],
+  [DATE, "Date"],
+  [TIMESTAMP, "Timestamp"],
+]);
+
+const formatSchemas = (): Record<string, JsonSchema> =>
+  Object.fromEntries([...FORMATS].flatMap(([schema, name]) => [[name, schema], [`Nullable${name}`, nullable(schema)]]));
+
 /** The schema of an attribute's answered value. */
 export function attributeSchema(attribute: AttributeDef): JsonSchema {
   if (attribute.column) {
     const schema = attribute.schema ?? columnSchema(attribute.column);
+    const format = FORMATS.get(schema);
+    if (format) return ref(attribute.column.notNull ? format : `Nullable${format}`);
     return attribute.column.notNull ? schema : nullable(schema);
   }
-  return attribute.schema ?? {};
+  const format = attribute.schema && FORMATS.get(attribute.schema);
+  return format ? ref(format) : (attribute.schema ?? {});
 }
 
 const identifier = (type: string, extra: boolean): JsonSchema => ({
@@ -45,10 +60,15 @@ const identifier = (type: string, extra: boolean): JsonSchema => ({
   ...(extra ? {} : { additionalProperties: false }),
 });
 
-function relationshipSchema(relationship: RelationshipDef): JsonSchema {
-  const target = identifier(relationship.type, Boolean(relationship.identifierMembers));
-  const data = relationship.kind === "many" ? { type: "array", items: target } : { anyOf: [target, { type: "null" }] };
-  return { type: "object", required: ["data"], properties: { data } };
+/** A relationship's schema, shared by every relationship of the same kind to the same type. */
+function relationshipSchema(relationship: RelationshipDef, shared: Record<string, JsonSchema>): JsonSchema {
+  const name = `${relationship.kind === "many" ? "ToMany" : "ToOne"}.${relationship.type}${relationship.identifierMembers ? ".stamped" : ""}`;
+  if (!shared[name]) {
+    const target = identifier(relationship.type, Boolean(relationship.identifierMembers));
+    const data = relationship.kind === "many" ? { type: "array", items: target } : { anyOf: [target, { type: "null" }] };
+    shared[name] = { type: "object", required: ["data"], properties: { data } };
+  }
+  return ref(name);
 }
 
 const schemaName = (type: string) => `${type.replace(/(^|_)(\w)/g, (_, __, c: string) => c.toUpperCase())}Resource`;
@@ -59,7 +79,7 @@ export function resourceRef(type: string): JsonSchema {
 
 /** The resource object as answered: every declared attribute and relationship may appear, nothing else may. */
 export function resourceSchemas(resources: ResourceDef[]): Record<string, JsonSchema> {
-  const schemas: Record<string, JsonSchema> = {};
+  const schemas: Record<string, JsonSchema> = formatSchemas();
   for (const def of resources) {
     schemas[schemaName(def.type)] = {
       type: "object",
@@ -74,7 +94,7 @@ export function resourceSchemas(resources: ResourceDef[]): Record<string, JsonSc
         },
         relationships: {
           type: "object",
-          properties: Object.fromEntries(Object.entries(def.relationships).map(([name, relationship]) => [name, relationshipSchema(relationship)])),
+          properties: Object.fromEntries(Object.entries(def.relationships).map(([name, relationship]) => [name, relationshipSchema(relationship, schemas)])),
           additionalProperties: false,
         },
         links: { type: "object" },
@@ -86,10 +106,24 @@ export function resourceSchemas(resources: ResourceDef[]): Record<string, JsonSc
   return schemas;
 }
 
-/** The request body of a create or update: the writable attributes, with the value kinds they accept. */
-export function requestSchema(def: ResourceDef, types: string[], action: "create" | "update"): JsonSchema {
-  const writable = Object.entries(def.attributes).filter(([, attribute]) => attribute.write && !(action === "update" && attribute.write.createOnly));
-  const relationships = Object.entries(def.relationships).filter(([, relationship]) => relationship.write || relationship.sidepost);
+/** Registers a schema under a name in the document's components and answers a reference to it. */
+export type ShareSchema = (name: string, schema: JsonSchema) => JsonSchema;
+
+/**
+ * The request body of a create or update: the writable attributes, with the value kinds they accept. Create and
+ * update share the attributes both take; a create adds those written only then and names the required ones.
+ */
+export function requestSchema(def: ResourceDef, types: string[], action: "create" | "update", share: ShareSchema, typeName: string): JsonSchema {
+  const writable = Object.entries(def.attributes).filter(([, attribute]) => attribute.write);
+  const properties = (entries: typeof writable) => Object.fromEntries(entries.map(([name, attribute]) => [name, attributeSchema(attribute)]));
+  const both = share(`${typeName}WritableAttributes`, { type: "object", properties: properties(writable.filter(([, attribute]) => !attribute.write!.createOnly)) });
+  const createOnly = writable.filter(([, attribute]) => attribute.write!.createOnly);
+  const required = writable.filter(([, attribute]) => attribute.write!.required).map(([name]) => name);
+  const attributes =
+    action === "create"
+      ? { allOf: [both], ...(createOnly.length ? { properties: properties(createOnly) } : {}), ...(required.length ? { required } : {}) }
+      : { allOf: [both, ref("UpdateStamp")] };
+  const relationships = Object.keys(def.relationships).filter((name) => def.relationships[name].write || def.relationships[name].sidepost);
   return {
     type: "object",
     required: ["data"],
@@ -100,22 +134,11 @@ export function requestSchema(def: ResourceDef, types: string[], action: "create
         properties: {
           type: { enum: types },
           id: { type: "string", format: "uuid", description: action === "create" ? "Optional: a client-generated id" : "The id in the path" },
-          attributes: {
-            type: "object",
-            properties: {
-              ...Object.fromEntries(writable.map(([name, attribute]) => [name, { ...attributeSchema(attribute), ...(attribute.write?.required ? { description: "Required on create" } : {}) }])),
-              ...(action === "update"
-                ? {
-                    updated_in_db_at: { ...TIMESTAMP, description: "The stored updated_at the client last read; required unless overwrite is true" },
-                    overwrite: { type: "boolean", description: "true writes whatever the stored updated_in_db_at" },
-                  }
-                : {}),
-            },
-          },
-          relationships: { type: "object", properties: Object.fromEntries(relationships.map(([name]) => [name, { type: "object", properties: { data: {} } }])) },
+          attributes,
+          relationships: { type: "object", properties: Object.fromEntries(relationships.map((name) => [name, { type: "object" }])) },
         },
       },
-      included: { type: "array", items: { type: "object" }, description: "Related records written with this one (sideposting)" },
+      included: ref("Sideposted"),
     },
   };
 }
@@ -138,11 +161,37 @@ const ERROR_ARRAY: JsonSchema = {
   },
 };
 
-export const ERROR_DOCUMENT: JsonSchema = { type: "object", required: ["errors"], properties: { errors: ERROR_ARRAY }, additionalProperties: false };
+const INCLUDED = ref("Included");
 
-const INCLUDED: JsonSchema = {
-  type: "array",
-  items: { type: "object", required: ["type", "id"], properties: { type: { type: "string" }, id: { type: "string" } } },
+const LIST_META: JsonSchema = {
+  type: "object",
+  required: ["pagination"],
+  properties: {
+    pagination: {
+      type: "object",
+      required: ["page", "per_page", "total_count", "total_pages"],
+      properties: { page: { type: "integer" }, per_page: { type: "integer" }, total_count: { type: "integer" }, total_pages: { type: "integer" } },
+    },
+    sort: { type: ["string", "null"] },
+    filter: { type: "object" },
+  },
+};
+
+/** The schemas every document shares, referenced by name from the documents of each type. */
+export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
+  ErrorDocument: { type: "object", required: ["errors"], properties: { errors: ref("Errors") }, additionalProperties: false },
+  Errors: ERROR_ARRAY,
+  Included: { type: "array", items: { type: "object", required: ["type", "id"], properties: { type: { type: "string" }, id: { type: "string" } } } },
+  ListMeta: LIST_META,
+  // What an update sends besides the attributes it changes.
+  UpdateStamp: {
+    type: "object",
+    properties: {
+      updated_in_db_at: { ...TIMESTAMP, description: "The stored updated_at the client last read; required unless overwrite is true" },
+      overwrite: { type: "boolean", description: "true writes whatever the stored updated_in_db_at" },
+    },
+  },
+  Sideposted: { type: "array", items: { type: "object" }, description: "Related records written with this one (sideposting)" },
 };
 
 export function singleDocumentSchema(type: string): JsonSchema {
@@ -156,19 +205,7 @@ export function listDocumentSchema(type: string): JsonSchema {
     properties: {
       data: { type: "array", items: resourceRef(type) },
       included: INCLUDED,
-      meta: {
-        type: "object",
-        required: ["pagination"],
-        properties: {
-          pagination: {
-            type: "object",
-            required: ["page", "per_page", "total_count", "total_pages"],
-            properties: { page: { type: "integer" }, per_page: { type: "integer" }, total_count: { type: "integer" }, total_pages: { type: "integer" } },
-          },
-          sort: { type: ["string", "null"] },
-          filter: { type: "object" },
-        },
-      },
+      meta: ref("ListMeta"),
     },
     additionalProperties: false,
   };
@@ -181,7 +218,7 @@ export function bulkDocumentSchema(type: string): JsonSchema {
     items: {
       anyOf: [
         { type: "object", required: ["data"], properties: { data: resourceRef(type) }, additionalProperties: false },
-        { type: "object", required: ["errors"], properties: { errors: ERROR_ARRAY, meta: { type: "object" } } },
+        { type: "object", required: ["errors"], properties: { errors: ref("Errors"), meta: { type: "object" } } },
       ],
     },
   };

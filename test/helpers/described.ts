@@ -23,11 +23,14 @@ const validators = new Map<object, Validator>();
 function load(): Promise<Described> {
   described ??= (async () => {
     const response = await exports.default.fetch(new Request("https://api.example.org/api/v2/openapi.json"));
-    const document = (await response.json()) as { paths: Record<string, Record<string, Operation & { parameters?: Array<{ in: string; name: string; schema?: { pattern?: string } }> }>>; components: object };
+    type Parameter = { in: string; name: string; schema?: { pattern?: string } };
+    const document = (await response.json()) as { paths: Record<string, Record<string, Operation> & { parameters?: Array<Parameter | { $ref: string }> }>; components: object };
     const operations: Described["operations"] = [];
-    for (const [path, item] of Object.entries(document.paths)) {
+    for (const [path, { parameters = [], ...item }] of Object.entries(document.paths)) {
+      // The path's parameters are given once for all its operations, as shared components.
+      const inPath = parameters.map((parameter) => resolved<Parameter>(document.components, parameter)!).filter((p) => p.in === "path");
+      const patterns = new Map(inPath.map((p) => [p.name, p.schema?.pattern?.replace(/^\^|\$$/g, "") ?? "[^/]+"]));
       for (const [method, operation] of Object.entries(item)) {
-        const patterns = new Map((operation.parameters ?? []).filter((p) => p.in === "path").map((p) => [p.name, p.schema?.pattern?.replace(/^\^|\$$/g, "") ?? "[^/]+"]));
         const source = path.replace(/[.*+?^${}()|[\]\\]/g, (c) => (c === "{" || c === "}" ? c : `\\${c}`)).replace(/\{(\w+)\}/g, (_, name: string) => `(?:${patterns.get(name) ?? "[^/]+"})`);
         operations.push({ method: method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), path, operation });
       }
@@ -46,6 +49,13 @@ function validatorFor(schema: object, components: object): Validator {
   return validator;
 }
 
+/** The part a `$ref` names (`#/components/responses/Error404`), or the part itself. */
+export function resolved<T>(components: object, part: T | { $ref: string } | undefined): T | undefined {
+  const ref = (part as { $ref?: string } | undefined)?.$ref;
+  if (!ref) return part as T | undefined;
+  return ref.replace(/^#\/components\//, "").split("/").reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], components) as T | undefined;
+}
+
 /** Checks one answer against the description of the operation that gave it. */
 export async function assertDescribed(method: string, url: string, headers: Record<string, string>, response: Response, body: unknown): Promise<void> {
   const { components, operations } = await load();
@@ -57,7 +67,10 @@ export async function assertDescribed(method: string, url: string, headers: Reco
     expect([404, 405], `${method} ${path} is not in the API description but answered ${response.status}`).toContain(response.status);
     return;
   }
-  const answer = found.operation.responses[String(response.status)];
+  // A status is listed by itself, or among the `x-statuses` of the operation's default (error) response.
+  const errors = resolved<{ "x-statuses"?: Record<string, string> }>(components, found.operation.responses.default as object);
+  const listed = found.operation.responses[String(response.status)] ?? (errors?.["x-statuses"]?.[String(response.status)] ? found.operation.responses.default : undefined);
+  const answer = resolved(components, listed);
   expect(answer, `${method} ${found.path} answered ${response.status}, which its description does not list`).toBeDefined();
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();
   const schema = answer?.content?.[mediaType]?.schema;
