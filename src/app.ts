@@ -79,6 +79,8 @@ export function createApp(): Hono<AppEnv> {
       },
     }),
   );
+  // Monitors ask for health with Accept headers of their own: it is answered before negotiation.
+  app.get(HEALTH_PATH, health);
   app.use("/api/*", negotiate);
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
@@ -89,8 +91,7 @@ export function createApp(): Hono<AppEnv> {
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
   });
-  // Before the settings and the token: a broken deployment's health check says what is broken.
-  app.get(HEALTH_PATH, health);
+  // Before the settings and the token (above): a broken deployment's health check says what is broken.
   app.get(OPENAPI_PATH, openApiRoute(app));
   app.use("/api/v2/*", async (c, next) => {
     configured(c.env);

@@ -152,11 +152,13 @@ describe("POST /api/v2/contacts/people/bulk", () => {
           person(second, { first_name: "Ben", last_name: "Bulk" }, ours.id),
           person(blank, { last_name: "Nameless" }, ours.id),
           person(foreign, { first_name: "Intruder" }, theirs.id),
+          { data: { type: "people", id: uuid(), attributes: { first_name: "Nobody's" } } },
         ],
       },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((item: { data?: { id: string } }) => item.data?.id ?? null)).toEqual([first, second, null, null]);
+    expect(answer.body.map((item: { data?: { id: string } }) => item.data?.id ?? null)).toEqual([first, second, null, null, null]);
+    expect(answer.body[4].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/relationships/contact" } });
     expect(answer.body[0].data.attributes).toMatchObject({ first_name: "Ann", last_name: "Bulk" });
     expect(answer.body[2].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/attributes/first_name" } });
     expect(answer.body[3].errors[0].status).toMatch(/^40[34]$/);

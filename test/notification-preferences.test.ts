@@ -242,6 +242,22 @@ describe("POST /account_lists/<id>/notification_preferences/bulk", () => {
     expect(await storedPreference(existing)).toMatchObject({ email: false, task: true, app: true, notificationTypeId: typeIds.larger });
     expect(await storedPreference(added)).toMatchObject({ email: true, task: false, accountListId: viewer.list.id, notificationTypeId: typeIds.special });
 
+    // A stored preference saved beside two new ones of one type: it is saved, the first new one made, the second refused.
+    const [third, fourth] = [uuid(), uuid()];
+    const mixed = await post(
+      `${base(viewer.list.id)}/bulk`,
+      { data: [item(existing, typeIds.larger, true, false), item(third, typeIds.smaller, true, true), item(fourth, typeIds.smaller, false, false)] },
+      viewer.token,
+      { raw: true },
+    );
+    expect(mixed.status).toBe(200);
+    expect(mixed.body[0].data.id).toBe(existing);
+    expect(mixed.body[1].data.id).toBe(third);
+    expect(mixed.body[2].errors[0]).toMatchObject({ status: "400", detail: "Notification type has already been taken" });
+    expect(await storedPreference(existing)).toMatchObject({ email: true, task: false });
+    expect(await storedPreference(fourth)).toBeUndefined();
+    await db.delete(schema.notificationPreferences).where(eq(schema.notificationPreferences.id, third));
+
     // Saved again: still two preferences, the values of the second save.
     const again = await post(`${base(viewer.list.id)}/bulk`, { data: [item(existing, typeIds.larger, true, true), item(added, typeIds.special, false, false)] }, viewer.token, { raw: true });
     expect(again.status).toBe(200);

@@ -172,10 +172,12 @@ describe("transport", () => {
       expect(answered.status, accept).toBe(200);
       expect(answered.headers.get("content-type")).toBe("application/vnd.api+json; charset=utf-8");
     }
-    for (const accept of ["text/plain", "text/html", "image/png, text/plain;q=0.5", "text/*"]) {
+    for (const accept of ["text/plain", "text/html", "image/png, text/plain;q=0.5", "text/*", "application/json;q=0, text/plain"]) {
       expect(errorOf(await get("/api/v2/constants", token, { headers: { Accept: accept } }), 406).title, accept).toBe("Not Acceptable");
     }
     errorOf(await get("/api/v2/constants", token, { headers: { Accept: "application/vnd.api+json; version=2, text/html" } }), 406);
+    // A monitor's own media type still gets the health answer.
+    expect((await get("/api/v2/health", null, { headers: { Accept: "application/health+json" }, raw: true })).status).toBe(200);
   });
 
   it("answers unknown paths and non-UUID ids with 404 Route not found, wrong methods with 405 and Allow", async () => {

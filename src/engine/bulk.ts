@@ -2,7 +2,8 @@
  * Bulk endpoints (`POST`, `PUT`, `DELETE <resources>/bulk`): a body `{data: [{data: {type, id, ...}}, ...]}`
  * whose items get the same checks as the single endpoints. The answer is a JSON array with one document per
  * item, in request order: the written resource (`{data}`) or what was wrong with it (`{errors, meta: {id}}`).
- * Every valid item is written in one atomic D1 batch, so a failure elsewhere never leaves half of it stored.
+ * Every valid item is written in one atomic D1 batch, so a failure elsewhere never leaves half of it stored (save
+ * for items that only clash with each other on a unique rule: see writeInTurn).
  */
 import { Hono, type Context } from "hono";
 import { getTableColumns } from "drizzle-orm";
@@ -46,6 +47,8 @@ interface Item {
   statements?: BatchStatement[];
   /** The stored updated_at an update was checked against, to tell which item lost a race. */
   stored?: string;
+  /** A create item that names a stored record and saves over it (`createSavesExisting`): written as an update. */
+  savesOver?: boolean;
   /** The resource as it was, answered for deletes. */
   before?: ResourceObject;
   error?: ApiError;
@@ -117,9 +120,11 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
       const saved = action === "create" && item.id ? rows.get(item.id) : undefined;
       if (saved !== undefined && !isNotFound(saved)) {
         if (saved instanceof ApiError) throw saved;
-        const prepared = await prepareUpdate(def, item.id!, { ...item.input!, attributes: { ...item.input!.attributes, overwrite: true } }, ctx, saved);
+        item.input = { ...item.input!, attributes: { ...item.input!.attributes, overwrite: true } };
+        const prepared = await prepareUpdate(def, item.id!, item.input, ctx, saved);
         item.statements = prepared.statements;
         item.stored = prepared.stored;
+        item.savesOver = true;
         continue;
       }
       if (action === "create") {
@@ -181,7 +186,9 @@ async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], c
       }
       return await readResourcesById(def, ready.map((item) => item.id!), ctx, writes);
     } catch (error) {
-      const losers = isGuardFailure(error) && action === "update" ? await staleItems(def, ready, ctx) : isUniqueViolation(error) && action === "create" ? await takenIds(def, ready, ctx) : [];
+      const updates = ready.filter((item) => action === "update" || item.savesOver);
+      const creates = ready.filter((item) => action === "create" && !item.savesOver);
+      const losers = isGuardFailure(error) ? await staleItems(def, updates, ctx) : isUniqueViolation(error) ? await takenIds(def, creates, ctx) : [];
       // Two items of one request that each pass a uniqueness rule alone but not together (two preferences of one
       // type): they are written one after another, each checked again, as if sent one by one.
       if (losers.length === 0 && isUniqueViolation(error) && action === "create" && ready.length > 1) return writeInTurn(def, ready, ctx, options);
@@ -191,13 +198,16 @@ async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], c
   throw new ApiError(409, "The records changed while this request was written; please retry");
 }
 
-/** Writes each item in its own batch, in order, preparing each again after the ones before it are stored. */
+/**
+ * Writes each item in its own batch, in order, preparing each create again after the ones before it are stored.
+ * Unlike the one batch, these writes are not atomic together: each item is written or refused on its own.
+ */
 async function writeInTurn(def: ResourceDef, items: Item[], ctx: RequestContext, options: BulkOptions): Promise<Map<string, ResourceObject>> {
   const written = new Map<string, ResourceObject>();
   for (const item of items) {
     try {
-      // A create is checked again; an update (a save over a stored record) stands as prepared.
-      if (item.stored === undefined) {
+      // A create is checked again; a save over a stored record stands as prepared.
+      if (!item.savesOver) {
         const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
         item.id = prepared.id;
         item.statements = prepared.statements;
@@ -206,6 +216,7 @@ async function writeInTurn(def: ResourceDef, items: Item[], ctx: RequestContext,
     } catch (error) {
       if (error instanceof ApiError) item.error = error;
       else if (isUniqueViolation(error)) item.error = raceConflict(error);
+      else if (isGuardFailure(error)) await staleItems(def, [item], ctx);
       else throw error;
     }
   }

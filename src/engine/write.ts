@@ -77,6 +77,11 @@ class OtherLink {
   constructor(readonly id: string) {}
 }
 
+/** The id of a change that names a relationship's other resource (`orLinks`), for a resource's own checks. */
+export function otherLinked(value: unknown): string | undefined {
+  return value instanceof OtherLink ? value.id : undefined;
+}
+
 /** The id to store for a to-one link: itself, or an OtherLink when it names the relationship's other resource. */
 async function linkedId(rel: RelationshipDef, id: string, ctx: RequestContext): Promise<string | OtherLink> {
   try {
@@ -87,8 +92,8 @@ async function linkedId(rel: RelationshipDef, id: string, ctx: RequestContext): 
     const other = rel.write?.orLinks;
     if (!other || !(error instanceof ApiError) || error.status !== 404) throw error;
     // Not found as either: the answer names the relationship's own type, as without the other.
-    await checkLinkable({ ...rel, resource: other.resource }, id, ctx).catch(() => {
-      throw error;
+    await checkLinkable({ ...rel, resource: other.resource }, id, ctx).catch((otherError: unknown) => {
+      throw otherError instanceof ApiError && otherError.status === 404 ? error : otherError;
     });
     return new OtherLink(id);
   }

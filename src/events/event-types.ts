@@ -69,7 +69,7 @@ const missedGiftScope = (run: DetectionRun) => sql`${financialPartners(run)} AND
   AND (c.pledge_start_date IS NULL OR c.pledge_start_date < date(${run.today}, '-30 days'))`;
 
 /** A partner is late when the pledge period after the latest gift has passed by more than 30 days. */
-const lateForGift = (run: DetectionRun) => sql`${lastGiftDate} IS NOT NULL AND date(${lastGiftDate}, ${pledgePeriod("+")}, '+30 days') < ${run.today}`;
+const lateForGift = (run: DetectionRun) => sql`${lastGiftDate} IS NOT NULL AND COALESCE(date(${lastGiftDate}, ${pledgePeriod("+")}, '+30 days') < ${run.today}, 0)`;
 
 /** Recontinued: a gift that covers the pledge after a gap of at least two months more than the pledge period. */
 const recontinued = sql`${hasPledge} AND ${frequency} < ${LONG_TIME_FRAME_MONTHS} AND c.pledge_received = 1 AND ${giftMonthTotal} >= c.pledge_amount
@@ -119,8 +119,9 @@ export const EVENT_TYPES: EventType[] = [
     detect: (run) => sql`SELECT c.id, NULL, ${run.today}, ${eventKey("stopped_giving", sql`c.id`, lastGiftDate)} FROM contacts c
       WHERE ${missedGiftScope(run)} AND ${lateForGift(run)}
         AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.contact_id = c.id AND n.notification_type_id = ${run.typeId} AND n.cleared = 0)`,
-    // Cleared only once the partner is no longer late (a gift that still leaves them late clears nothing).
-    clearedWhen: (run) => sql`EXISTS (SELECT 1 FROM contacts c WHERE c.id = n.contact_id AND ${missedGiftScope(run)} AND NOT (${lateForGift(run)}))`,
+    // Cleared only once the partner is no longer late (a gift that still leaves them late clears nothing), or no
+    // longer one whose gifts are looked for: otherwise a partner who left and came back could never be raised again.
+    clearedWhen: (run) => sql`NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = n.contact_id AND ${missedGiftScope(run)} AND ${lateForGift(run)})`,
   },
   {
     key: "started_giving",

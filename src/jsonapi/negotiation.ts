@@ -18,10 +18,10 @@ function parseMediaRanges(header: string): MediaRange[] {
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean)
-    .map((part) => {
-      const [type, ...parameters] = part.split(";").map((p) => p.trim());
-      return { type: type.toLowerCase(), parameters: parameters.map((p) => p.split("=")[0].trim().toLowerCase()) };
-    });
+    .map((part) => part.split(";").map((p) => p.trim()))
+    // `q=0` says "not this one".
+    .filter(([, ...parameters]) => !parameters.some((p) => /^q\s*=\s*0(\.0*)?$/i.test(p)))
+    .map(([type, ...parameters]) => ({ type: type.toLowerCase(), parameters: parameters.map((p) => p.split("=")[0].trim().toLowerCase()) }));
 }
 
 /** Only the ext and profile parameters are allowed on the JSON:API media type (q is an Accept weight). */

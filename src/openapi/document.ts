@@ -81,6 +81,11 @@ class Components {
   readonly parts: Record<"parameters" | "responses" | "headers" | "schemas", Record<string, unknown>> = { parameters: {}, responses: {}, headers: {}, schemas: {} };
   private readonly texts = new Map<string, string>();
 
+  /** Parts the document names itself: a shared part never takes their names. */
+  constructor(reserved: Partial<Record<keyof Components["parts"], Record<string, unknown>>> = {}) {
+    for (const [kind, parts] of Object.entries(reserved)) for (const name of Object.keys(parts)) this.texts.set(`${kind}/${name}`, "\u0000reserved");
+  }
+
   ref(kind: keyof Components["parts"], name: string, value: unknown): { $ref: string } {
     const text = JSON.stringify(value);
     const safe = name.replace(/[^A-Za-z0-9._-]+/g, "_");
@@ -248,7 +253,8 @@ function plainOperation(shared: Components, method: string, path: string) {
 
 export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const shared = new Components();
+  const namedSchemas = { ...SHARED_SCHEMAS, ...resourceSchemas(declaredResources()) };
+  const shared = new Components({ schemas: namedSchemas });
   for (const route of app.routes) {
     const method = route.method.toLowerCase() as (typeof METHODS)[number];
     if (!METHODS.includes(method) || !route.path.startsWith("/api/")) continue;
@@ -285,7 +291,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
       parameters: shared.parts.parameters,
       responses: shared.parts.responses,
       headers: shared.parts.headers,
-      schemas: { ...SHARED_SCHEMAS, ...resourceSchemas(declaredResources()), ...shared.parts.schemas },
+      schemas: { ...namedSchemas, ...shared.parts.schemas },
     },
   };
 }

@@ -91,6 +91,8 @@ export const personResource = defineResource({
     contact: ownerRelationship(contactOwner, people.contactId, { default: false }),
   },
   hooks: {
+    // A person belongs to a contact: the route or parent gives it, or (bulk create) the item names it.
+    beforeCreate: (values) => (values.contact ? [] : [{ attribute: "contact", message: "can't be blank", pointer: "/data/relationships/contact" }]),
     // The first person of a contact is its primary person, so `primary_person` names someone as soon as anyone is there.
     sideWrites: (id, _values, _input, ctx) => [
       ctx.db
