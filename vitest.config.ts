@@ -7,8 +7,10 @@ process.env.WRANGLER_HIDE_BANNER ??= "true";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
 export const TEST_JWT_SECRET = "test-secret-not-for-production-0123456789abcdef";
+export const TEST_ADMIN_SECRET = "test-admin-secret-not-for-production-0123456789";
 // wrangler.toml lists JWT_SECRET as required and warns, per test file, when it finds it nowhere.
 process.env.JWT_SECRET ??= TEST_JWT_SECRET;
+process.env.ADMIN_SECRET ??= TEST_ADMIN_SECRET;
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -24,7 +26,7 @@ export default defineConfig(async () => {
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
                 // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-                bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+                bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
                 queueConsumers: {
                   "background-batch-requests": { maxBatchTimeout: 0.05 },
                   "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },

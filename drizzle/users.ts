@@ -2,6 +2,7 @@
  * Users. The user's own e-mail addresses, phone numbers, social accounts, websites and family relationships
  * are the rows of the people tables for `person_id`: a person row with a null `contact_id`.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, type AnySQLiteColumn, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 import { bool, id, timestamps } from "./columns";
@@ -57,10 +58,13 @@ export const users = sqliteTable(
     // No foreign key: the column predates master_people, and SQLite cannot add one without rebuilding users.
     masterPersonId: text("master_person_id"),
     personId: text("person_id").references((): AnySQLiteColumn => people.id, { onDelete: "set null" }),
+    /** Set by an operator (`npm run admin -- user:disable`): the user's tokens are refused; their data stays. */
+    disabledAt: text("disabled_at"),
     ...timestamps(),
   },
   (t) => [
-    uniqueIndex("users_email_unique").on(t.email),
+    // One user per e-mail address whatever its case: operators onboard people by address.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
     index("users_default_account_list_id_idx").on(t.defaultAccountListId),
     index("users_person_id_idx").on(t.personId),
   ],

@@ -66,7 +66,7 @@ const running = runningDevServer();
 if (running) fail(`npm run dev is already running (process ${running.pid}, ${running.address}).`);
 if (!(await portIsFree(ip, Number(port)))) fail(`Port ${port} on ${ip} is in use. Stop what holds it, or choose another: npm run dev -- --port 8788`);
 
-if (ensureDevVars()) console.log("Created .dev.vars with a random JWT_SECRET.");
+if (ensureDevVars()) console.log("Wrote random secrets (JWT_SECRET, ADMIN_SECRET) into .dev.vars.");
 migrate();
 step("db:seed");
 

@@ -7,12 +7,24 @@ import { runWranglerCapture } from "./run-wrangler.mjs";
 
 export const DEV_VARS = fileURLToPath(new URL("../.dev.vars", import.meta.url));
 
-/** Creates .dev.vars with a random JWT_SECRET when it is missing; returns true when it wrote one. */
+/** The secrets a local run needs: the token secret and the operator's (npm run admin). */
+const DEV_SECRETS = ["JWT_SECRET", "ADMIN_SECRET"];
+
+/** Adds a random value to .dev.vars for each secret it lacks; returns true when it wrote one. */
 export function ensureDevVars(): boolean {
-  if (existsSync(DEV_VARS) && /^JWT_SECRET=.+/m.test(readFileSync(DEV_VARS, "utf8"))) return false;
   const existing = existsSync(DEV_VARS) ? readFileSync(DEV_VARS, "utf8") : "";
-  writeFileSync(DEV_VARS, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}JWT_SECRET=${randomBytes(32).toString("hex")}\n`);
+  const missing = DEV_SECRETS.filter((name) => !new RegExp(`^${name}=.+`, "m").test(existing));
+  if (missing.length === 0) return false;
+  const lines = missing.map((name) => `${name}=${randomBytes(32).toString("hex")}\n`).join("");
+  writeFileSync(DEV_VARS, `${existing}${existing && !existing.endsWith("\n") ? "\n" : ""}${lines}`);
   return true;
+}
+
+/** A value of .dev.vars, or undefined. */
+export function readDevVar(name: string): string | undefined {
+  if (!existsSync(DEV_VARS)) return undefined;
+  const match = new RegExp(`^${name}=(.+)$`, "m").exec(readFileSync(DEV_VARS, "utf8"));
+  return match?.[1].trim().replace(/^"(.*)"$/, "$1");
 }
 
 export function readDevSecret(): string {

@@ -22,6 +22,7 @@ import { batchItemCreatedId, batchItemD1, isBatchItem } from "./auth/batch-items
 import { health, HEALTH_PATH } from "./health";
 import { OPENAPI_PATH, openApiRoute } from "./openapi/route";
 import { logRequest } from "./request-log";
+import { adminRoutes } from "./admin/routes";
 import { configured } from "./settings";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -79,9 +80,8 @@ export function createApp(): Hono<AppEnv> {
       },
     }),
   );
-  // Monitors ask for health with Accept headers of their own: it is answered before negotiation.
-  app.get(HEALTH_PATH, health);
-  app.use("/api/*", negotiate);
+  // Monitors ask for health with Accept headers of their own: it is answered whatever they accept.
+  app.use("/api/*", (c, next) => (c.req.path === HEALTH_PATH ? next() : negotiate(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     await next();
@@ -91,7 +91,8 @@ export function createApp(): Hono<AppEnv> {
     if (c.res.status === 200 || c.res.status === 304) c.header("Cache-Control", "max-age=0, private, must-revalidate");
     else c.res.headers.delete("ETag");
   });
-  // Before the settings and the token (above): a broken deployment's health check says what is broken.
+  // Before the settings and the token: a broken deployment's health check says what is broken.
+  app.get(HEALTH_PATH, health);
   app.get(OPENAPI_PATH, openApiRoute(app));
   app.use("/api/v2/*", async (c, next) => {
     configured(c.env);
@@ -111,6 +112,8 @@ export function createApp(): Hono<AppEnv> {
     }),
   );
 
+  // The operator's surface, apart from the public API: its own secret, no user token (src/admin).
+  app.route("/admin", adminRoutes());
   registerRoutes(app);
 
   app.notFound((c) => errorResponse(c, routeNotFound()));

@@ -22,7 +22,7 @@ function bearerToken(authorization: string | undefined, url: string): string | u
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | undefined> {
   const [userRows, memberRows, coachRows] = await db.batch([
     db
-      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId })
+      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt })
       .from(users)
       .where(sql`${users.id} = ${userId}`)
       .limit(1),
@@ -31,6 +31,8 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
   ]);
   const user = userRows[0];
   if (!user) return undefined;
+  // An operator disabled the user (src/admin): their data stays, their tokens are refused.
+  if (user.disabledAt) throw unauthorized("The access token's user is disabled");
   const writableListIds = memberRows.map((r) => r.id);
   return {
     id: user.id,

@@ -550,9 +550,10 @@ async function loadIncluded(
  * Several resources by id as their resource objects (no includes), in one query: for answers that hold many
  * written resources, such as bulk endpoints.
  */
-export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext, writes: BatchStatement[] = []): Promise<Map<string, ResourceObject>> {
+export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext, writes: BatchStatement[] = [], { asShown = false } = {}): Promise<Map<string, ResourceObject>> {
   if (ids.length === 0 && writes.length === 0) return new Map();
-  const plan = readPlan(def, shapeFor(def, parseDocumentParams(ctx.params), {}));
+  // `asShown`: every field a show answers (an export), not only a list's.
+  const plan = readPlan(def, shapeFor(def, parseDocumentParams(ctx.params), {}, asShown));
   const query = sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([readScope(def, ctx), inList(q(def.idColumn), ids)])}`;
   const reads = plan.usesRates ? [query, RATES] : [query];
   // `writes` run first in the same atomic batch: the rows answered are the ones they wrote.

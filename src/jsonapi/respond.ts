@@ -47,7 +47,7 @@ const encoder = new TextEncoder();
  * document. A part that fails errors the stream, so the client sees a failed transfer, never a document that looks
  * whole; the failure is logged under the request's id.
  */
-function streamedBody(document: StreamedDocument, requestId: string): ReadableStream<Uint8Array> {
+export function streamedBody(document: StreamedDocument, requestId: string): ReadableStream<Uint8Array> {
   const parts = document.parts[Symbol.asyncIterator]();
   // A reader that stops early (a batch past its answer budget) cancels: the part being read is then dropped.
   let cancelled = false;

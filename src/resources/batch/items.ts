@@ -2,7 +2,7 @@
  * What the batch endpoint and the background-batch consumer share: requests they run through the app itself
  * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
  */
-import { ApiError, internalError } from "../../jsonapi/errors";
+import { ApiError, internalError, routeNotFound } from "../../jsonapi/errors";
 import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "../../jsonapi/respond";
 
 export const INSIDE_BATCH_REFUSAL = "You cannot access this endpoint from within a batch request";
@@ -19,11 +19,14 @@ function comparablePath(url: URL): string {
 }
 
 /**
- * Endpoints a batch item may not reach: bulk endpoints and the batch endpoint (every batch), and creating a
- * background batch from a background batch (a batch that enqueues itself would never end).
+ * Endpoints a batch item may not reach: anything outside the API (the operator's /admin), bulk endpoints and the
+ * batch endpoint (every batch), and creating a background batch from a background batch (a batch that enqueues
+ * itself would never end).
  */
 export function refusalInsideBatch(method: string, url: URL, origin: "batch" | "background"): ApiError | undefined {
   const path = comparablePath(url);
+  // Items act as a user: only the user's API is there for them, never the operator's surface.
+  if (!path.startsWith("/api/")) return routeNotFound();
   const refused =
     path.endsWith("/bulk") ||
     path === "/api/v2/batch" ||

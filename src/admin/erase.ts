@@ -1,0 +1,139 @@
+/**
+ * Erasing a user: the user, their memberships, and the account lists they alone are a user of, with everything in
+ * them. Lists that other users share stay, without them. The work is done in bounded steps (a few hundred parent
+ * rows a statement, a handful of statements a step), so that no step outgrows a Worker invocation; each step
+ * reads where things stand from the data, so a run cut short is finished by running it again.
+ *
+ * Order matters for that: the user is disabled first (their tokens are refused from then on), their sole lists are
+ * emptied table by table and deleted, and the user row goes last. Rows that hang off a list's rows (people, their
+ * details, comments, ...) go with them through the schema's cascades.
+ */
+import { getTableColumns, getTableName, is, sql, type SQL } from "drizzle-orm";
+import { SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import * as schema from "../../drizzle/schema";
+import { rowsOf, runAtomically } from "../db/statements";
+import type { Database } from "../env";
+import { nowTimestamp } from "../jsonapi/time";
+
+/**
+ * Rows of a list's tables deleted per statement (each takes its people, details, ... with it) and per step, and
+ * statements per step (under the 50 queries a Free plan invocation may make).
+ */
+const ROWS_PER_STATEMENT = 200;
+const ROWS_PER_STEP = 1_000;
+const STATEMENTS_PER_STEP = 40;
+
+interface Owned {
+  table: SQLiteTable;
+  /** Its rows of a list: by the list's id, or through their parent's. */
+  of: (listId: string) => SQL;
+}
+
+const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
+
+function column(table: SQLiteTable, name: string): SQLiteColumn | undefined {
+  return Object.values(getTableColumns(table)).find((c) => c.name === name) as SQLiteColumn | undefined;
+}
+
+const name = (table: SQLiteTable) => sql.identifier(getTableName(table));
+
+/**
+ * The tables a list owns rows of: those with the list's id, those of its contacts, of those contacts' people and
+ * of its tasks. Counted for the plan; the first kind are also what the steps delete (the others cascade).
+ */
+function ownedTables(): { direct: SQLiteTable[]; owned: Owned[] } {
+  const direct = tables.filter((table) => column(table, "account_list_id") && !["account_list_users", "account_list_coaches", "list_row_counts"].includes(getTableName(table)));
+  const owned: Owned[] = direct.map((table) => ({ table, of: (listId: string) => sql`account_list_id = ${listId}` }));
+  for (const table of tables) {
+    if (column(table, "account_list_id")) continue;
+    if (column(table, "contact_id")) owned.push({ table, of: (listId) => sql`contact_id IN (SELECT id FROM contacts WHERE account_list_id = ${listId})` });
+    else if (column(table, "task_id")) owned.push({ table, of: (listId) => sql`task_id IN (SELECT id FROM tasks WHERE account_list_id = ${listId})` });
+    else if (column(table, "person_id") && getTableName(table) !== "users") {
+      owned.push({ table, of: (listId) => sql`person_id IN (SELECT p.id FROM people p JOIN contacts c ON c.id = p.contact_id WHERE c.account_list_id = ${listId})` });
+    }
+  }
+  return { direct, owned };
+}
+
+export interface ErasurePlan {
+  user_id: string;
+  /** Lists the user is a user or coach of that others share: they stay, without the user. */
+  memberships: Array<{ account_list_id: string; role: "user" | "coach" }>;
+  /** Lists the user alone is a user of: deleted, with their rows. */
+  sole_lists: Array<{ account_list_id: string; rows: Record<string, number> }>;
+}
+
+async function memberships(db: Database, userId: string) {
+  const [rows] = await rowsOf(db, [
+    sql`SELECT m.account_list_id AS list, 'user' AS role,
+        (SELECT count(*) FROM account_list_users o WHERE o.account_list_id = m.account_list_id AND o.user_id <> ${userId}) AS others
+      FROM account_list_users m WHERE m.user_id = ${userId}
+      UNION ALL SELECT account_list_id, 'coach', 1 FROM account_list_coaches WHERE user_id = ${userId} ORDER BY 1`,
+  ]);
+  return rows.map((row) => ({ listId: String(row.list), role: row.role as "user" | "coach", sole: Number(row.others) === 0 }));
+}
+
+export async function erasurePlan(db: Database, userId: string): Promise<ErasurePlan> {
+  const lists = await memberships(db, userId);
+  const sole = lists.filter((list) => list.sole);
+  const { owned } = ownedTables();
+  const counts = sole.length
+    ? await rowsOf(
+        db,
+        sole.map((list) => sql`SELECT ${sql.join(owned.map(({ table, of }) => sql`(SELECT count(*) FROM ${name(table)} WHERE ${of(list.listId)}) AS ${sql.identifier(getTableName(table))}`), sql`, `)}`),
+      )
+    : [];
+  return {
+    user_id: userId,
+    memberships: lists.filter((list) => !list.sole).map((list) => ({ account_list_id: list.listId, role: list.role })),
+    sole_lists: sole.map((list, index) => ({
+      account_list_id: list.listId,
+      rows: Object.fromEntries(Object.entries(counts[index][0] ?? {}).map(([table, rows]) => [table, Number(rows)]).filter(([, rows]) => (rows as number) > 0)),
+    })),
+  };
+}
+
+export interface ErasureStep {
+  user_id: string;
+  done: boolean;
+  /** Rows deleted in this step by table (what cascades from them not counted). */
+  deleted: Record<string, number>;
+}
+
+/** One bounded step of erasing `userId`: answers what it deleted and whether everything is gone. */
+export async function eraseStep(db: Database, userId: string): Promise<ErasureStep> {
+  const deleted: Record<string, number> = {};
+  const [[user]] = await rowsOf(db, [sql`SELECT id, disabled_at FROM users WHERE id = ${userId}`]);
+  if (!user) return { user_id: userId, done: true, deleted };
+  if (!user.disabled_at) await db.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
+  const { direct } = ownedTables();
+  let statements = STATEMENTS_PER_STEP;
+  let rowsDeleted = 0;
+  const spent = () => statements <= 0 || rowsDeleted >= ROWS_PER_STEP;
+  for (const list of (await memberships(db, userId)).filter((membership) => membership.sole)) {
+    for (const table of direct) {
+      for (let rows = ROWS_PER_STATEMENT; rows === ROWS_PER_STATEMENT && !spent(); ) {
+        statements--;
+        // RETURNING counts the rows of this table (what cascades from them is not counted).
+        const [gone] = await rowsOf(db, [
+          sql`DELETE FROM ${name(table)} WHERE id IN (SELECT id FROM ${name(table)} WHERE account_list_id = ${list.listId} LIMIT ${ROWS_PER_STATEMENT}) RETURNING id`,
+        ]);
+        rows = gone.length;
+        rowsDeleted += rows;
+        if (rows > 0) deleted[getTableName(table)] = (deleted[getTableName(table)] ?? 0) + rows;
+      }
+      if (spent()) return { user_id: userId, done: false, deleted };
+    }
+    // Emptied: the list itself, with what cascades from it, and its kept counts (no key ties them to it).
+    await runAtomically(db, [sql`DELETE FROM account_lists WHERE id = ${list.listId}`, sql`DELETE FROM list_row_counts WHERE account_list_id = ${list.listId}`]);
+    deleted.account_lists = (deleted.account_lists ?? 0) + 1;
+    if (--statements <= 0) return { user_id: userId, done: false, deleted };
+  }
+  // Last, the user: memberships of shared lists and their own rows go with them; their own person row too.
+  await runAtomically(db, [
+    sql`DELETE FROM people WHERE id = (SELECT person_id FROM users WHERE id = ${userId}) AND contact_id IS NULL`,
+    sql`DELETE FROM users WHERE id = ${userId}`,
+  ]);
+  deleted.users = 1;
+  return { user_id: userId, done: true, deleted };
+}

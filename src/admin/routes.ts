@@ -1,0 +1,213 @@
+/**
+ * What an operator does that no user can: take in a fundraiser (a user and their account list), give and take
+ * access, disable and enable a user, export a list, and erase a user. Mounted at /admin behind `adminOnly`; the
+ * `npm run admin` command calls it. Answers are plain JSON; refusals are JSON:API error documents, and change
+ * nothing. Every call that changes something logs one line saying what it changed.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import * as v from "valibot";
+import { accountListCoaches, accountListUsers, accountLists, users } from "../../drizzle/schema";
+import { forgetViewer } from "../auth/viewer-cache";
+import { CURRENCY_CODES } from "../constants/currencies";
+import { LOCALES } from "../constants/locales";
+import { isUniqueViolation } from "../db/guard";
+import type { AppEnv, Database } from "../env";
+import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
+import { parseJsonBody } from "../jsonapi/request-document";
+import { isValidTimeZone, nowTimestamp } from "../jsonapi/time";
+import { adminOnly } from "./auth";
+import { eraseStep, erasurePlan } from "./erase";
+import { exportList } from "./export";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID = `:id{[0-9a-fA-F-]{36}}`;
+
+/** The database an account list is placed on: this deployment has one. */
+export const LIST_DATABASE = "DB";
+
+const text = (name: string) => v.pipe(v.string(`${name} must be a string`), v.trim(), v.nonEmpty(`${name} can't be blank`), v.maxLength(255, `${name} is too long (255 at most)`));
+const userId = v.pipe(v.string("user must be a user id"), v.regex(UUID, "user must be a user id"));
+
+const NewUser = v.object({
+  email: v.pipe(v.string("email must be a string"), v.trim(), v.email("email is not a valid e-mail address"), v.maxLength(255, "email is too long")),
+  first_name: text("first_name"),
+  last_name: text("last_name"),
+  time_zone: v.optional(v.pipe(v.string("time_zone must be a string"), v.check(isValidTimeZone, "time_zone is not a valid time zone"))),
+  locale: v.optional(v.pipe(v.string("locale must be a string"), v.check((locale) => locale in LOCALES, "locale is not one of the constants' locales"))),
+});
+
+const NewList = v.object({
+  user: userId,
+  name: text("name"),
+  currency: v.pipe(v.string("currency must be a string"), v.trim(), v.toUpperCase(), v.picklist(CURRENCY_CODES as unknown as string[], "currency is not a known currency code")),
+});
+
+const Membership = v.object({ coach: v.optional(v.boolean("coach must be true or false"), false) });
+
+async function body<T extends v.GenericSchema>(c: Context<AppEnv>, schema: T): Promise<v.InferOutput<T>> {
+  const raw = await c.req.text();
+  const result = v.safeParse(schema, raw.trim() === "" ? {} : parseJsonBody(raw));
+  if (!result.success) {
+    throw new ApiError(
+      400,
+      result.issues.map((issue) => ({ detail: issue.message, source: { pointer: `/${v.getDotPath(issue)?.replace(/\./g, "/") ?? ""}` } })),
+    );
+  }
+  return result.output;
+}
+
+/** One log line per change, with what changed: the operator's audit trail in Workers Logs. */
+function logChange(c: Context<AppEnv>, action: string, changed: Record<string, unknown>): void {
+  console.log(JSON.stringify({ level: "info", message: "admin", action, request_id: c.get("requestId"), ...changed }));
+}
+
+async function existingUser(db: Database, id: string) {
+  const [user] = await db.select({ id: users.id, disabledAt: users.disabledAt }).from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw recordNotFound("User", id);
+  return user;
+}
+
+async function existingList(db: Database, id: string) {
+  const [list] = await db.select({ id: accountLists.id }).from(accountLists).where(eq(accountLists.id, id)).limit(1);
+  if (!list) throw recordNotFound("AccountList", id);
+  return list;
+}
+
+async function listUsers(db: Database, listId: string): Promise<string[]> {
+  const rows = await db.select({ userId: accountListUsers.userId }).from(accountListUsers).where(eq(accountListUsers.accountListId, listId));
+  return rows.map((row) => row.userId);
+}
+
+const lastUser = () => new ApiError(409, [{ detail: "The last user of an account list cannot be removed from it" }]);
+
+export function adminRoutes(): Hono<AppEnv> {
+  const admin = new Hono<AppEnv>();
+  admin.use(adminOnly);
+
+  admin.post("/users", async (c) => {
+    const input = await body(c, NewUser);
+    const db = c.get("db");
+    const id = crypto.randomUUID();
+    const now = nowTimestamp();
+    try {
+      await db.insert(users).values({
+        id,
+        email: input.email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        timeZone: input.time_zone ?? "UTC",
+        locale: input.locale ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`A user with the e-mail address ${input.email} already exists`, { pointer: "/email" });
+      throw error;
+    }
+    logChange(c, "user:add", { user_id: id });
+    return c.json({ id }, 201);
+  });
+
+  admin.post(`/users/${ID}/disable`, async (c) => {
+    const db = c.get("db");
+    const id = c.req.param("id").toLowerCase();
+    const user = await existingUser(db, id);
+    if (!user.disabledAt) await db.update(users).set({ disabledAt: nowTimestamp() }).where(eq(users.id, id));
+    forgetViewer(id);
+    logChange(c, "user:disable", { user_id: id, changed: !user.disabledAt });
+    return c.json({ id, disabled: true });
+  });
+
+  admin.post(`/users/${ID}/enable`, async (c) => {
+    const db = c.get("db");
+    const id = c.req.param("id").toLowerCase();
+    const user = await existingUser(db, id);
+    if (user.disabledAt) await db.update(users).set({ disabledAt: null }).where(eq(users.id, id));
+    forgetViewer(id);
+    logChange(c, "user:enable", { user_id: id, changed: Boolean(user.disabledAt) });
+    return c.json({ id, disabled: false });
+  });
+
+  admin.post("/account_lists", async (c) => {
+    const input = await body(c, NewList);
+    const db = c.get("db");
+    const userIdValue = input.user.toLowerCase();
+    await existingUser(db, userIdValue);
+    const id = crypto.randomUUID();
+    const now = nowTimestamp();
+    await db.batch([
+      db.insert(accountLists).values({ id, name: input.name, currency: input.currency, createdAt: now, updatedAt: now }),
+      db.insert(accountListUsers).values({ id: crypto.randomUUID(), accountListId: id, userId: userIdValue, createdAt: now, updatedAt: now }),
+      // A first list is the user's default, so clients that predate several lists find it.
+      db.update(users).set({ defaultAccountListId: id }).where(and(eq(users.id, userIdValue), sql`${users.defaultAccountListId} IS NULL`)),
+    ]);
+    forgetViewer(userIdValue);
+    logChange(c, "list:add", { account_list_id: id, user_id: userIdValue, database: LIST_DATABASE });
+    return c.json({ id, database: LIST_DATABASE }, 201);
+  });
+
+  // Gives a user access to a list, as a user or (coach: true) a coach; the other kind of access is taken away.
+  admin.put(`/account_lists/${ID}/members/:user{[0-9a-fA-F-]{36}}`, async (c) => {
+    const { coach } = await body(c, Membership);
+    const db = c.get("db");
+    const listId = c.req.param("id").toLowerCase();
+    const member = c.req.param("user").toLowerCase();
+    await existingList(db, listId);
+    await existingUser(db, member);
+    const current = await listUsers(db, listId);
+    if (coach && current.length === 1 && current[0] === member) throw lastUser();
+    const now = nowTimestamp();
+    const [add, remove] = coach ? [accountListCoaches, accountListUsers] : [accountListUsers, accountListCoaches];
+    await db.batch([
+      db.insert(add).values({ id: crypto.randomUUID(), accountListId: listId, userId: member, createdAt: now, updatedAt: now }).onConflictDoNothing(),
+      db.delete(remove).where(and(eq(remove.accountListId, listId), eq(remove.userId, member))),
+    ]);
+    forgetViewer(member);
+    logChange(c, "list:member", { account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
+    return c.json({ account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
+  });
+
+  admin.delete(`/account_lists/${ID}/members/:user{[0-9a-fA-F-]{36}}`, async (c) => {
+    const db = c.get("db");
+    const listId = c.req.param("id").toLowerCase();
+    const member = c.req.param("user").toLowerCase();
+    await existingList(db, listId);
+    const current = await listUsers(db, listId);
+    const [coached] = await db.select({ id: accountListCoaches.id }).from(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member)));
+    if (!current.includes(member) && !coached) throw recordNotFound("User", member);
+    if (current.length === 1 && current[0] === member) throw lastUser();
+    await db.batch([
+      db.delete(accountListUsers).where(and(eq(accountListUsers.accountListId, listId), eq(accountListUsers.userId, member))),
+      db.delete(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member))),
+      db.update(users).set({ defaultAccountListId: null }).where(and(eq(users.id, member), eq(users.defaultAccountListId, listId))),
+    ]);
+    forgetViewer(member);
+    logChange(c, "list:remove", { account_list_id: listId, user_id: member });
+    return c.json({ account_list_id: listId, user_id: member, removed: true });
+  });
+
+  admin.get(`/account_lists/${ID}/export`, async (c) => {
+    const listId = c.req.param("id").toLowerCase();
+    await existingList(c.get("db"), listId);
+    logChange(c, "list:export", { account_list_id: listId });
+    return c.body(exportList(c, listId), 200, { "Content-Type": "application/x-ndjson; charset=utf-8" });
+  });
+
+  admin.get(`/users/${ID}/erasure`, async (c) => {
+    const id = c.req.param("id").toLowerCase();
+    await existingUser(c.get("db"), id);
+    return c.json(await erasurePlan(c.get("db"), id));
+  });
+
+  // One bounded step of erasing the user; the command calls it until `done`. Each step is safe to repeat.
+  admin.post(`/users/${ID}/erasure`, async (c) => {
+    const id = c.req.param("id").toLowerCase();
+    const step = await eraseStep(c.get("db"), id);
+    forgetViewer(id);
+    logChange(c, "user:erase", { user_id: id, done: step.done, deleted: step.deleted });
+    return c.json(step);
+  });
+
+  return admin;
+}
