@@ -9,6 +9,7 @@ export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
 export * from "./invites";
+export * from "./kept-sums";
 export * from "./list-counts";
 export * from "./notifications";
 export * from "./organizations";

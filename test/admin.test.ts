@@ -11,6 +11,7 @@ import worker from "../src/index";
 import { get, post } from "./helpers/api";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
+import { expectKeptSumsExact } from "./helpers/kept-sums";
 
 /** The secret the test configuration binds (vitest.config.ts). */
 const TEST_ADMIN_SECRET = env.ADMIN_SECRET!;
@@ -284,6 +285,7 @@ describe("user:erase", () => {
        WHERE k.rows IS NOT c.rows`,
     ).first<{ n: number }>();
     expect(drift!.n).toBe(0);
+    await expectKeptSumsExact();
     // Run again after it finished: the user is gone.
     expect((await admin("GET", `/users/${leaving.user.id}/erasure`)).status).toBe(404);
     expect((await admin("POST", `/users/${leaving.user.id}/erasure`)).body).toEqual({ user_id: leaving.user.id, done: true, deleted: {} });

@@ -4,9 +4,12 @@
  */
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { del, get, post, put, request } from "./helpers/api";
 import { addToList, createAccountList, createViewer, db } from "./helpers/factories";
+import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { givingTo } from "./helpers/contact-fixtures";
+import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let second: Awaited<ReturnType<typeof createAccountList>>;
@@ -40,6 +43,8 @@ async function expectCountsKept() {
   const actual = await actualCounts();
   expect(actual.length).toBeGreaterThan(0);
   expect(await keptCounts()).toEqual(actual);
+  // The kept totals too: partners' pledges by list, open tasks by start month and day.
+  await expectKeptSumsExact();
 }
 
 const contactBody = (attributes: Record<string, unknown>, accountListId = alice.list.id) => ({
@@ -69,12 +74,14 @@ const total = async (path: string, token = alice.token) => {
 
 describe("kept counts", () => {
   it("equal count(*) after creates, updates, status changes, bulk writes, batch items and deletes", async () => {
-    const partner = await createContact({ name: "Kept, Partner", status: "Partner - Financial" });
-    const blank = await createContact({ name: "Kept, Blank" });
+    const pledge = { pledge_amount: "120.5", pledge_currency: "cad", pledge_frequency: "3.0", pledge_received: true };
+    const partner = await createContact({ name: "Kept, Partner", status: "Partner - Financial", ...pledge });
+    const blank = await createContact({ name: "Kept, Blank", status: "Partner - Financial", pledge_amount: "40" });
     const hidden = await createContact({ name: "Kept, Hidden", status: "Never Ask" });
-    await createContact({ name: "Kept, Other list", status: "Call for Decision" }, second.id);
-    const open = await createTask({ subject: "Open" });
-    const done = await createTask({ subject: "Done", completed: true });
+    await createContact({ name: "Kept, Other list", status: "Partner - Financial", pledge_amount: "10" }, second.id);
+    const open = await createTask({ subject: "Open", start_at: "2026-03-04T10:00:00Z" });
+    const done = await createTask({ subject: "Done", completed: true, start_at: "2026-03-05T10:00:00Z" });
+    await createTask({ subject: "Open later", start_at: "2026-04-01T00:00:00Z" });
     await expectCountsKept();
 
     // Single updates: a status change, a status blanked, a completion and a re-opening.
@@ -86,6 +93,11 @@ describe("kept counts", () => {
       const response = await put(`/api/v2/tasks/${id}`, { data: { type: "tasks", id, attributes: { completed, overwrite: true } } }, alice.token);
       expect(response.status, response.text).toBe(200);
     }
+    // A pledge changed in amount, currency and receipt; a task moved to another day.
+    const repledged = await put(`/api/v2/contacts/${blank}`, { data: { type: "contacts", id: blank, attributes: { pledge_amount: "45.25", pledge_currency: "USD", pledge_received: true, overwrite: true } } }, alice.token);
+    expect(repledged.status, repledged.text).toBe(200);
+    const rescheduled = await put(`/api/v2/tasks/${done}`, { data: { type: "tasks", id: done, attributes: { start_at: "2026-05-06T08:00:00Z", overwrite: true } } }, alice.token);
+    expect(rescheduled.status, rescheduled.text).toBe(200);
     await expectCountsKept();
 
     // A contact moved to another of the viewer's lists leaves one list's count for the other's.
@@ -138,6 +150,53 @@ describe("kept counts", () => {
     const stale = await put(`/api/v2/contacts/${id}`, { data: { type: "contacts", id, attributes: { status: "Never Ask", updated_in_db_at: "2001-01-01T00:00:00Z" } } }, alice.token);
     expect(stale.status).toBe(409);
     expect(await keptCounts()).toEqual(before);
+  });
+
+  it("kept totals follow designation accounts and appeal pledges, and are rebuilt by their migration", async () => {
+    const giving = await givingTo(alice.list.id);
+    const accounts = await request("GET", `/api/v2/account_lists/${alice.list.id}/designation_accounts`, { token: alice.token });
+    expect(accounts.body.data).toHaveLength(1);
+    await db.run(sql`UPDATE designation_accounts SET balance = 1234500, currency = 'EUR' WHERE id = ${giving.designation.id}`);
+    await expectKeptSumsExact();
+    const contact = await createContact({ name: "Kept, Appeal partner" });
+    const appeal = await post("/api/v2/appeals", { data: { type: "appeals", attributes: { name: "Kept appeal" }, relationships: { account_list: { data: { type: "account_lists", id: alice.list.id } } } } }, alice.token);
+    expect(appeal.status, appeal.text).toBe(201);
+    const pledge = await post(
+      `/api/v2/account_lists/${alice.list.id}/pledges`,
+      {
+        data: {
+          type: "pledges",
+          attributes: { amount: "75.5", expected_date: "2026-12-01" },
+          relationships: { appeal: { data: { type: "appeals", id: appeal.body.data.id } }, contact: { data: { type: "contacts", id: contact } } },
+        },
+      },
+      alice.token,
+    );
+    expect(pledge.status, pledge.text).toBe(201);
+    await expectKeptSumsExact();
+    const processed = await put(
+      `/api/v2/account_lists/${alice.list.id}/pledges/${pledge.body.data.id}`,
+      { data: { type: "pledges", id: pledge.body.data.id, attributes: { status: "processed", amount: "80", overwrite: true } } },
+      alice.token,
+    );
+    expect(processed.status, processed.text).toBe(200);
+    await db.run(sql`UPDATE designation_accounts SET active = 0 WHERE id = ${giving.designation.id}`);
+    await expectKeptSumsExact();
+    expect((await del(`/api/v2/appeals/${appeal.body.data.id}`, alice.token)).status).toBe(204);
+    await expectKeptSumsExact();
+
+    // The migration builds them from the rows already there, and its triggers are the declarations' own.
+    const migration = (env.TEST_MIGRATIONS as Array<{ name: string; queries: string[] }>).find((m) => m.name.includes("kept_sums"));
+    const kept = await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`);
+    expect(kept.length).toBeGreaterThan(3);
+    await env.DB.prepare("DELETE FROM kept_sums").run();
+    const backfills = migration!.queries.filter((query) => query.includes("INSERT INTO kept_sums") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
+    expect(backfills).toHaveLength(KEPT_SUMS.length);
+    for (const query of backfills) await env.DB.prepare(query).run();
+    expect(await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`)).toEqual(kept);
+    const triggers = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%kept_sums%' ORDER BY name").raw<[string]>();
+    const declared = KEPT_SUMS.flatMap(keptSumTriggers).filter((statement) => statement.startsWith("CREATE TRIGGER"));
+    expect(triggers.map(([text]) => text.replace(/;\s*$/, "")).sort()).toEqual(declared.map((text) => text.replace(/;\s*$/, "")).sort());
   });
 
   it("are rebuilt from the rows by the migration that adds them", async () => {
@@ -208,6 +267,33 @@ describe("list totals from kept counts", () => {
     });
     // Another user's counts are theirs alone.
     expect(await total("/api/v2/contacts", bob.token)).toBe(0);
+  });
+
+  it("answer the overdue total from the open tasks kept by month and day, exact across the day the viewer's today starts in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-06-15T12:00:00Z") });
+    try {
+      const viewer = await createViewer();
+      await db.run(sql`UPDATE users SET time_zone = 'America/New_York' WHERE id = ${viewer.user.id}`);
+      const task = async (start_at: string, completed = false) => {
+        const response = await post("/api/v2/tasks", taskBody({ subject: `At ${start_at}`, start_at, completed }, viewer.list.id), viewer.token);
+        expect(response.status, response.text).toBe(201);
+      };
+      // Today in New York starts at 04:00Z: earlier months, earlier days of June, the early hours of the 15th
+      // (UTC) before that start, and tasks from then on; one completed.
+      for (const start of ["2025-12-31T23:00:00Z", "2026-05-01T00:00:00Z", "2026-06-01T10:00:00Z", "2026-06-14T23:59:00Z", "2026-06-15T03:59:00Z"]) await task(start);
+      await task("2026-06-15T04:00:00Z");
+      await task("2026-06-20T00:00:00Z");
+      await task("2026-06-10T00:00:00Z", true);
+      const overdue = "/api/v2/tasks?filter[date_range]=overdue";
+      expect(await total(overdue, viewer.token)).toBe(5);
+      expect((await get(`${overdue}&per_page=100`, viewer.token)).body.data).toHaveLength(5);
+      // Read from the kept rows: a past month skewed by 10 moves the total by 10, a future day by nothing.
+      await env.DB.prepare("UPDATE kept_sums SET rows = rows + 10 WHERE kind = 'open_tasks_by_month' AND owner_id = ? AND key1 = '2026-05'").bind(viewer.list.id).run();
+      await env.DB.prepare("UPDATE kept_sums SET rows = rows + 7 WHERE kind = 'open_tasks_by_day' AND owner_id = ? AND key1 = '2026-06-20'").bind(viewer.list.id).run();
+      expect(await total(overdue, viewer.token)).toBe(15);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("count tasks by completion, across the lists a viewer owns and coaches", async () => {

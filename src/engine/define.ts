@@ -200,6 +200,11 @@ export interface MaintainedCounts {
   column: SQLiteColumn;
   /** The filter on `column` whose values name buckets ('' for blank); undefined for a value the buckets cannot answer. */
   filter?: { name: string; buckets: (value: ParamValue) => string[] | undefined };
+  /**
+   * Filters whose total other kept rows answer (drizzle/kept-sums.ts): given the filter's value and the lists in
+   * scope, the statement that counts (as "count"), or undefined for a value they cannot answer.
+   */
+  keptTotals?: Record<string, (value: ParamValue, ctx: RequestContext, lists: string[]) => SQL | undefined>;
 }
 
 /** Rows of a list's default order that come before the rest (see `defaultOrderParts`). */

@@ -272,6 +272,8 @@ function maintainedTotal(def: ResourceDef, ctx: RequestContext, narrowing: Narro
   if (!counts || def.scope || narrowing.byDefault || narrowing.reversed.some((name) => name !== "account_list_id")) return undefined;
   if (exclusion && exclusion.column !== counts.column) return undefined;
   const filtered = narrowing.filters.filter((name) => name !== "account_list_id");
+  const kept = filtered.length === 1 && !exclusion ? ownEntry(counts.keptTotals ?? {}, filtered[0]) : undefined;
+  if (kept) return kept(rawFilters(ctx.params)[filtered[0]], ctx, listsInScope(def, ctx));
   let buckets: string[] | undefined;
   if (filtered.length > 0) {
     if (filtered.length > 1 || filtered[0] !== counts.filter?.name) return undefined;

@@ -1,10 +1,11 @@
 /**
  * The money an account list answers about itself: monthly pledges of its financial partners and balances of its
- * designation accounts, both converted into the list's currency. SQL groups the exact integer sums by currency
- * (one correlated subquery per row); the conversion is finished here with exact ratios and rounded once, to cents.
+ * designation accounts, both converted into the list's currency. The exact integer sums are kept by currency as
+ * rows are written (drizzle/kept-sums.ts), so a list reads a few kept rows, not its partners; the conversion is
+ * finished here with exact ratios and rounded once, to cents.
  */
-import { sql } from "drizzle-orm";
-import { accountLists, contacts, designationAccounts } from "../../../drizzle/schema";
+import { sql, type SQL } from "drizzle-orm";
+import { accountLists, keptSums } from "../../../drizzle/schema";
 import {
   addRatios,
   exchangeRatio,
@@ -22,29 +23,25 @@ export const FINANCIAL_PARTNER = "Partner - Financial";
 
 const ZERO: Ratio = { numerator: 0n, denominator: 1n };
 
+/**
+ * A kept total's groups (drizzle/kept-sums.ts) as JSON rows, the blank currency read as the list's: `columns` is
+ * what each row holds, over `k` (the kept row) and the list.
+ */
+const keptGroups = (kind: string, columns: SQL) =>
+  sql`(SELECT json_group_array(json_array(${columns})) FROM ${keptSums} AS k WHERE k.kind = ${kind} AND k.owner_id = ${q(accountLists.id)})`;
+
+const keptCurrency = sql`CASE k.key1 WHEN '' THEN upper(${q(accountLists.currency)}) ELSE k.key1 END`;
+
 /** Pledge sums of the list's financial partners as JSON rows [currency, frequency, received (0/1), units]. */
-const pledgeGroups = () => sql`(SELECT json_group_array(json_array(currency, frequency, received, units)) FROM (
-  SELECT upper(COALESCE(NULLIF(${q(contacts.pledgeCurrency)}, ''), ${q(accountLists.currency)})) AS currency,
-    ${q(contacts.pledgeFrequency)} AS frequency, ${q(contacts.pledgeReceived)} AS received,
-    CAST(SUM(${q(contacts.pledgeAmount)}) AS TEXT) AS units
-  FROM ${contacts}
-  WHERE ${q(contacts.accountListId)} = ${q(accountLists.id)} AND ${q(contacts.status)} = ${FINANCIAL_PARTNER}
-    AND ${q(contacts.pledgeAmount)} IS NOT NULL
-  GROUP BY 1, 2, 3))`;
+const pledgeGroups = () => keptGroups("list_pledges", sql`${keptCurrency}, NULLIF(k.key2, ''), CAST(k.key3 AS INTEGER), CAST(k.units AS TEXT)`);
 
 /**
  * Balance sums of the list's active designation accounts as JSON rows [currency, salary (0/1), units]. An account
  * counts towards `salary_balance` when its organization is the list's salary organization; a list without a
  * salary organization has a salary balance of 0.
  */
-const balanceGroups = () => sql`(SELECT json_group_array(json_array(currency, salary, units)) FROM (
-  SELECT upper(COALESCE(NULLIF(${q(designationAccounts.currency)}, ''), ${q(accountLists.currency)})) AS currency,
-    COALESCE(${q(designationAccounts.organizationId)} = ${q(accountLists.salaryOrganizationId)}, 0) AS salary,
-    CAST(SUM(${q(designationAccounts.balance)}) AS TEXT) AS units
-  FROM ${designationAccounts}
-  WHERE ${q(designationAccounts.accountListId)} = ${q(accountLists.id)} AND ${q(designationAccounts.active)} = 1
-    AND ${q(designationAccounts.balance)} IS NOT NULL
-  GROUP BY 1, 2))`;
+const balanceGroups = () =>
+  keptGroups("list_balances", sql`${keptCurrency}, COALESCE(k.key2 <> '' AND k.key2 = ${q(accountLists.salaryOrganizationId)}, 0), CAST(k.units AS TEXT)`);
 
 /** Both group sets in one value, which every total of the list reads. */
 export const allGroups = () => sql`json_object('pledges', json(${pledgeGroups()}), 'balances', json(${balanceGroups()}))`;

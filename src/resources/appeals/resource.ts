@@ -3,7 +3,7 @@
  * per-currency SQL sums; the contacts asked can be chosen on create with contact filters.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, appealContacts, appeals, designationAccounts, donations, pledges } from "../../../drizzle/schema";
+import { accountLists, appealContacts, appeals, designationAccounts, donations, keptSums } from "../../../drizzle/schema";
 import { convertedTotal, formatMoney } from "../../db/decimal";
 import { containsText, or, q, startsWithText } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
@@ -23,8 +23,10 @@ const listCurrencyOfAppeal = () => sql`(SELECT ${q(accountLists.currency)} FROM 
  */
 const PLEDGE_SUMS: SharedSelect = {
   key: "pledge_sums",
+  // Kept by status and currency as pledges are written (drizzle/kept-sums.ts); a blank currency is the list's.
   select: () =>
-    sql`json_array(${listCurrencyOfAppeal()}, json((SELECT json_group_array(json_array(status, currency, units)) FROM (SELECT ${q(pledges.status)} AS status, upper(COALESCE(${q(pledges.amountCurrency)}, ${listCurrencyOfAppeal()})) AS currency, CAST(SUM(${q(pledges.amount)}) AS TEXT) AS units FROM ${pledges} WHERE ${q(pledges.appealId)} = ${q(appeals.id)} GROUP BY 1, 2))))`,
+    sql`json_array(${listCurrencyOfAppeal()}, json((SELECT json_group_array(json_array(k.key1, CASE k.key2 WHEN '' THEN upper(${listCurrencyOfAppeal()}) ELSE k.key2 END, CAST(k.units AS TEXT)))
+      FROM ${keptSums} AS k WHERE k.kind = 'appeal_pledges' AND k.owner_id = ${q(appeals.id)})))`,
 };
 
 /** The appeal's pledges of one status (or all) converted into the list's currency. */

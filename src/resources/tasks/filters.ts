@@ -3,7 +3,7 @@
  * "today" is the user's today wherever the server runs.
  */
 import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { taskTags, tasks } from "../../../drizzle/schema";
+import { keptSums, taskTags, tasks } from "../../../drizzle/schema";
 import { containsText, inList, not, notIndexed, or, timestampInRange } from "../../db/sql";
 import type { FilterDef, OrderPart, RequestContext } from "../../engine/define";
 import { tagFilters, type TagTable } from "../../engine/tags";
@@ -95,6 +95,22 @@ function flag(condition: (on: boolean, ctx: RequestContext) => SQL): FilterDef {
 export function completionBuckets(value: ParamValue): string[] | undefined {
   const on = booleanValue(value);
   return on === undefined ? undefined : [on ? "1" : "0"];
+}
+
+/**
+ * The total of `filter[date_range]=overdue` from the open tasks kept per list by UTC start month and day
+ * (drizzle/kept-sums.ts): the months before this one and this month's days before the one the viewer's today
+ * starts in, summed, and the tasks of that one UTC day counted through the (account_list_id, completed, start_at)
+ * index. A few dozen rows whatever the number of tasks.
+ */
+export function overdueTotal(value: ParamValue, ctx: RequestContext, lists: string[]): SQL | undefined {
+  if (textValue(value) !== "overdue") return undefined;
+  const todayStarts = viewerDays(ctx).startOf(0);
+  const [month, day] = [todayStarts.slice(0, 7), todayStarts.slice(0, 10)];
+  const kept = (kind: string, range: SQL) =>
+    sql`(SELECT coalesce(sum(k.rows), 0) FROM ${keptSums} AS k WHERE k.kind = ${kind} AND ${inList(sql`k.owner_id`, lists)} AND ${range})`;
+  return sql`SELECT ${kept("open_tasks_by_month", sql`k.key1 < ${month}`)} + ${kept("open_tasks_by_day", sql`k.key1 >= ${month} AND k.key1 < ${day}`)}
+    + (SELECT count(*) FROM ${tasks} WHERE ${inList(tasks.accountListId, lists)} AND ${tasks.completed} = 0 AND ${tasks.startAt} >= ${day} AND ${tasks.startAt} < ${todayStarts}) AS "count"`;
 }
 
 const ids = (column: SQLWrapper): FilterDef => (value: ParamValue) => {

@@ -11,7 +11,7 @@ import { contactOwner } from "../people/owners";
 import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
-import { completionBuckets, overdueFirst, TASK_TAGS, taskFilters } from "./filters";
+import { completionBuckets, overdueFirst, overdueTotal, TASK_TAGS, taskFilters } from "./filters";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
 
@@ -109,7 +109,7 @@ export const taskResource = defineResource({
   defaultOrder: () => [sql`${tasks.completedAt} DESC NULLS FIRST`, sql`${tasks.startAt} ASC NULLS LAST`, sql`${tasks.id} ASC`],
   filters: taskFilters,
   reversibleFilters: true,
-  maintainedCounts: { column: tasks.completed, filter: { name: "completed", buckets: completionBuckets } },
+  maintainedCounts: { column: tasks.completed, filter: { name: "completed", buckets: completionBuckets }, keptTotals: { date_range: overdueTotal } },
   hooks: {
     beforeCreate: async (changes, input, ctx) => {
       const accountListId = String(changes.account_list);
