@@ -58,7 +58,8 @@ export function createApp(): Hono<AppEnv> {
   app.use(async (c, next) => {
     const startedAt = Date.now();
     // One D1 session per request (src/db/session.ts); a /batch item runs in its batch's.
-    const session = batchItemD1(c.req.raw) ?? requestSession(c.env.DB, c.req.raw);
+    // A request the service made itself (a background batch's) starts at the primary: it must see what ran before it.
+    const session = batchItemD1(c.req.raw) ?? requestSession(c.env.DB, c.req.raw, { atPrimary: isBatchItem(c.req.raw) });
     // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
     const metrics = d1Metrics(c.env, session);
     c.set("session", session);

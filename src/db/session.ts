@@ -9,7 +9,6 @@
  * Writes always go to the primary. Each answer carries the session's latest bookmark in `X-D1-Bookmark`. The items
  * of one `/batch` share its session, so a GET item after a POST item sees the POST.
  */
-import { isBatchItem } from "../auth/batch-items";
 import { ApiError } from "../jsonapi/errors";
 
 export const BOOKMARK_HEADER = "X-D1-Bookmark";
@@ -23,7 +22,8 @@ export type SessionBinding = D1Database & { getBookmark(): string | null };
  */
 const BOOKMARK = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,8}$/i;
 
-export function requestSession(binding: D1Database, request: Request): SessionBinding {
+/** `atPrimary`: the request must see every write made before it (a background batch's request). */
+export function requestSession(binding: D1Database, request: Request, { atPrimary = false } = {}): SessionBinding {
   const sent = request.headers.get(BOOKMARK_HEADER)?.trim();
   if (sent) {
     if (!BOOKMARK.test(sent)) {
@@ -31,11 +31,10 @@ export function requestSession(binding: D1Database, request: Request): SessionBi
     }
     return asBinding(binding.withSession(sent));
   }
-  return asBinding(binding.withSession(startsAnywhere(request) ? "first-unconstrained" : "first-primary"));
+  return asBinding(binding.withSession(!atPrimary && isRead(request) ? "first-unconstrained" : "first-primary"));
 }
 
-function startsAnywhere(request: Request): boolean {
-  if (isBatchItem(request)) return false;
+function isRead(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD") return true;
   return request.method === "POST" && request.headers.get("X-HTTP-Method-Override")?.toUpperCase() === "GET";
 }

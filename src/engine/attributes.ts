@@ -10,7 +10,7 @@ import { fitsMoneyColumn, MAX_MONEY_UNITS } from "../../drizzle/columns";
 import { parseMoney, formatMoney } from "../db/decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
 import { CURRENCY_CODES } from "../constants/currencies";
-import { DATE, TIMESTAMP } from "../openapi/schemas";
+import { DATE, TIMESTAMP } from "../jsonapi/formats";
 import type { AttributeDef, ParseResult, ReadExtras, RequestContext, Row, SharedSelect, WriteRule } from "./define";
 
 const ok = (value: unknown): ParseResult => ({ ok: true, value });

@@ -10,7 +10,7 @@ import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 import type { SidepostRule } from "./sidepost";
-import { TIMESTAMP } from "../openapi/schemas";
+import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
 export interface RequestContext {

@@ -13,7 +13,7 @@ import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
-import { parseDocumentParams, parsePaging, parseSort, rawFilters, rawSort, type DocumentParams, type IncludeTree } from "../jsonapi/query";
+import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
@@ -58,8 +58,7 @@ interface ListOrder {
   columns?: Array<{ column: SQLiteColumn; descending: boolean }>;
 }
 
-function orderFor(def: ResourceDef, ctx: RequestContext): ListOrder {
-  const raw = rawSort(ctx.params);
+function orderFor(def: ResourceDef, ctx: RequestContext, raw: string | null): ListOrder {
   const allowed = Object.keys(def.sorts ?? {});
   const terms = parseSort(raw, ["created_at", "updated_at", ...allowed], def.multipleSorts ?? false);
   if (terms.length === 0) {
@@ -184,9 +183,8 @@ function requestedLists(value: ParamValue): string[] {
  * and to those `filter[account_list_id]` names, or when reversed to the viewer's others (every resource's
  * account-list filter, the shared one or a resource's own, is `accountListFilter`).
  */
-function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
+function listsInScope(def: ResourceDef, ctx: RequestContext, filters: Record<string, ParamValue>): string[] {
   const lists = routeLists(ctx);
-  const filters = rawFilters(ctx.params);
   const named = filters.account_list_id === undefined ? [] : requestedLists(filters.account_list_id);
   if (named.length === 0) return lists;
   const reversed = isReversed(def, filters, "account_list_id");
@@ -195,16 +193,17 @@ function listsInScope(def: ResourceDef, ctx: RequestContext): string[] {
 
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
-  const { page, perPage, offset } = parsePaging(ctx.params);
-  const params = parseDocumentParams(ctx.params);
-  const listOrder = orderFor(def, ctx);
+  const query = parseListQuery(ctx.params);
+  const { page, perPage, offset } = query.paging;
+  const params = query.document;
+  const listOrder = orderFor(def, ctx, query.sort);
   const order = sql.join(listOrder.terms, sql`, `);
-  const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx);
+  const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx, query.filters);
   const scope = readScope(def, ctx);
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params)));
   const wantRates = plan.usesRates || includeNeedsRates(params);
-  const countQuery = (extra.where === undefined ? maintainedTotal(def, ctx, narrowing, exclusion) : undefined) ?? countOf(def, where);
+  const countQuery = (extra.where === undefined ? maintainedTotal(def, ctx, query.filters, narrowing, exclusion) : undefined) ?? countOf(def, where);
   let rows: Row[] = [];
   let totalCount: number;
   let rateRows: RateRow[];
@@ -227,7 +226,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const countOnce = readsOtherTables;
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
-      : ownColumnsPage(def, { ids: listsInScope(def, ctx), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
+      : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
     if (perPage > STREAMED_PAGE_ROWS) {
       // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
       const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
@@ -235,7 +234,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       const [idRows, rates] = await withRates(ctx, idsQuery, wantRates);
       const total = idRows.length > 0 ? Number(idRows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
       const extras: ReadExtras = { rates: ratesMap(rates) };
-      const meta = { pagination: paginationMeta(page, perPage, total), sort: rawSort(ctx.params), filter: echo, ...(extra.meta ? await extra.meta(where) : {}) };
+      const meta = { pagination: paginationMeta(page, perPage, total), sort: query.sort, filter: echo, ...(extra.meta ? await extra.meta(where) : {}) };
       const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
@@ -253,7 +252,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const included = await loadIncluded(def, rows, params, ctx, extras, RecordSet.of(data));
   const meta = {
     pagination: paginationMeta(page, perPage, totalCount),
-    sort: rawSort(ctx.params),
+    sort: query.sort,
     filter: echo,
     ...(extra.meta ? await extra.meta(where) : {}),
   };
@@ -267,22 +266,28 @@ const countOf = (def: ResourceDef, where: SQL | undefined) => sql`SELECT count(*
  * but its account lists, its default exclusion and the counted column's own filter narrows it: a handful of rows
  * instead of every row in scope (the default task page at 100,000 contacts counted 450,000 index entries).
  */
-function maintainedTotal(def: ResourceDef, ctx: RequestContext, narrowing: Narrowing, exclusion: DefaultExclusion | undefined): SQL | undefined {
+function maintainedTotal(
+  def: ResourceDef,
+  ctx: RequestContext,
+  filters: Record<string, ParamValue>,
+  narrowing: Narrowing,
+  exclusion: DefaultExclusion | undefined,
+): SQL | undefined {
   const counts = def.maintainedCounts;
   if (!counts || def.scope || narrowing.byDefault || narrowing.reversed.some((name) => name !== "account_list_id")) return undefined;
   if (exclusion && exclusion.column !== counts.column) return undefined;
   const filtered = narrowing.filters.filter((name) => name !== "account_list_id");
   const kept = filtered.length === 1 && !exclusion ? ownEntry(counts.keptTotals ?? {}, filtered[0]) : undefined;
-  if (kept) return kept(rawFilters(ctx.params)[filtered[0]], ctx, listsInScope(def, ctx));
+  if (kept) return kept(filters[filtered[0]], ctx, listsInScope(def, ctx, filters));
   let buckets: string[] | undefined;
   if (filtered.length > 0) {
     if (filtered.length > 1 || filtered[0] !== counts.filter?.name) return undefined;
-    buckets = counts.filter.buckets(rawFilters(ctx.params)[counts.filter.name]);
+    buckets = counts.filter.buckets(filters[counts.filter.name]);
     if (buckets === undefined) return undefined;
   }
   const conditions = [
     sql`${q(listRowCounts.tableName)} = ${getTableName(def.table)}`,
-    inList(q(listRowCounts.accountListId), listsInScope(def, ctx)),
+    inList(q(listRowCounts.accountListId), listsInScope(def, ctx, filters)),
     buckets ? inList(q(listRowCounts.bucket), buckets) : undefined,
     exclusion ? sql`${q(listRowCounts.bucket)} NOT IN ${jsonList(exclusion.values)}` : undefined,
   ];

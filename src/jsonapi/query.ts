@@ -123,3 +123,19 @@ export function rawFilters(params: Params): Record<string, ParamValue> {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/**
+ * A list request's query, parsed once at the edge of the read path and handed down: its paging, the document's
+ * includes and fields, its sort as sent, and its filters by name. Nothing below reads the raw parameters again.
+ */
+export interface ListQuery {
+  paging: Paging;
+  document: DocumentParams;
+  /** The sort as sent (null when none), checked against the resource's sorts where the order is built. */
+  sort: string | null;
+  filters: Record<string, ParamValue>;
+}
+
+export function parseListQuery(params: Params): ListQuery {
+  return { paging: parsePaging(params), document: parseDocumentParams(params), sort: rawSort(params), filters: rawFilters(params) };
+}

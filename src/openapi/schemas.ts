@@ -5,14 +5,12 @@
  */
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AttributeDef, RelationshipDef, ResourceDef } from "../engine/define";
+import { DATE, DECIMAL_STRING, TIMESTAMP, type JsonSchema } from "../jsonapi/formats";
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
-export const DECIMAL_STRING: JsonSchema = { type: "string", pattern: "^-?\\d+(\\.\\d+)?$", description: "An exact decimal, as a string" };
-export const DATE: JsonSchema = { type: "string", format: "date" };
-export const TIMESTAMP: JsonSchema = { type: "string", format: "date-time", description: "UTC, whole seconds: YYYY-MM-DDTHH:MM:SSZ" };
 
 const nullable = (schema: JsonSchema): JsonSchema => {
   const type = schema.type;
