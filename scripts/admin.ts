@@ -26,6 +26,9 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** Options that are switches: present or not, never given a value (`--coach yes` is refused, not misread). */
+const SWITCHES = new Set(["coach", "confirm"]);
+
 function parse(argv: string[]): { command: string; options: Record<string, string | true> } {
   const [command, ...rest] = argv;
   if (!command || command.startsWith("--")) usage();
@@ -34,9 +37,12 @@ function parse(argv: string[]): { command: string; options: Record<string, strin
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(rest[i]);
     if (!match) usage(`unexpected argument: ${rest[i]}`);
     const [, name, inline] = match;
-    if (inline !== undefined) options[name] = inline;
+    if (SWITCHES.has(name)) {
+      if (inline !== undefined) usage(`--${name} takes no value`);
+      options[name] = true;
+    } else if (inline !== undefined) options[name] = inline;
     else if (rest[i + 1] !== undefined && !rest[i + 1].startsWith("--")) options[name] = rest[++i];
-    else options[name] = true;
+    else usage(`--${name} needs a value`);
   }
   return { command, options };
 }
@@ -81,7 +87,16 @@ async function call(method: string, path: string, body?: unknown): Promise<Respo
   return response;
 }
 
-const print = async (response: Response) => console.log(JSON.stringify(await response.json()));
+/** The answer's JSON, or a one-line failure when it is not JSON. */
+async function json<T = unknown>(response: Response): Promise<T> {
+  try {
+    return (await response.json()) as T;
+  } catch {
+    fail(`${base} answered ${response.status} without JSON: is --url the service?`);
+  }
+}
+
+const print = async (response: Response) => console.log(JSON.stringify(await json(response)));
 
 switch (command) {
   case "user:add": {
@@ -114,22 +129,29 @@ switch (command) {
     const [list] = need("list");
     // Written as it arrives: the export is never held whole.
     const response = await call("GET", `/account_lists/${list}/export`);
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) process.stdout.write(chunk);
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) process.stdout.write(chunk);
+    } catch {
+      // The service ends a failed export by breaking the transfer: what was written is incomplete.
+      fail("The export was cut short: run it again.");
+    }
     break;
   }
   case "user:erase": {
     const [user] = need("user");
-    const plan = (await (await call("GET", `/users/${user}/erasure`)).json()) as Record<string, unknown>;
+    const plan = await json<Record<string, unknown>>(await call("GET", `/users/${user}/erasure`));
     if (options.confirm !== true) {
       console.log(JSON.stringify({ ...plan, confirm: "run again with --confirm to erase all of this" }));
       break;
     }
     const deleted: Record<string, number> = {};
     for (let steps = 1; ; steps++) {
-      const step = (await (await call("POST", `/users/${user}/erasure`)).json()) as { done: boolean; deleted: Record<string, number> };
+      const step = await json<{ done: boolean; deleted: Record<string, number> }>(await call("POST", `/users/${user}/erasure`));
       for (const [table, rows] of Object.entries(step.deleted)) deleted[table] = (deleted[table] ?? 0) + rows;
       console.error(`step ${steps}: ${JSON.stringify(step.deleted)}`);
       if (step.done) break;
+      // Every step deletes something until the last: one that did not would never finish.
+      if (Object.keys(step.deleted).length === 0) fail(`Step ${steps} deleted nothing and the erasure is not done: run it again, or look at the service's logs.`);
     }
     console.log(JSON.stringify({ ...plan, erased: true, deleted }));
     break;

@@ -158,6 +158,29 @@ describe("list:member and list:remove", () => {
   });
 });
 
+describe("the last user of a list", () => {
+  it("stays whatever removals run at once, and a user made coach loses the list as their default", async () => {
+    const first = await addUser();
+    const list = (await admin("POST", "/account_lists", { user: first, name: "Two users", currency: "USD" })).body.id;
+    const second = await addUser();
+    await admin("PUT", `/account_lists/${list}/members/${second}`, {});
+    const answers = await Promise.all([admin("DELETE", `/account_lists/${list}/members/${first}`), admin("DELETE", `/account_lists/${list}/members/${second}`)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.accountListId, list))).toBe(1);
+
+    // The user left is made a coach beside a new user: the list is no longer their default (it was the first's).
+    const [{ userId: remaining }] = await db.select().from(schema.accountListUsers).where(eq(schema.accountListUsers.accountListId, list));
+    const third = await addUser();
+    await admin("PUT", `/account_lists/${list}/members/${third}`, {});
+    expect((await admin("PUT", `/account_lists/${list}/members/${remaining}`, { coach: true })).status).toBe(200);
+    const [user] = await db.select().from(schema.users).where(eq(schema.users.id, remaining));
+    expect(user.defaultAccountListId).toBeNull();
+    // The new user is now the last one: they cannot become a coach.
+    expect((await admin("PUT", `/account_lists/${list}/members/${third}`, { coach: true })).status).toBe(409);
+    expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.accountListId, list))).toBe(1);
+  });
+});
+
 describe("user:disable and user:enable", () => {
   it("refuse the user's tokens while disabled, keep their data, and restore access", async () => {
     const viewer = await createViewer();

@@ -61,6 +61,8 @@ export interface ErasurePlan {
   memberships: Array<{ account_list_id: string; role: "user" | "coach" }>;
   /** Lists the user alone is a user of: deleted, with their rows. */
   sole_lists: Array<{ account_list_id: string; rows: Record<string, number> }>;
+  /** Referrals between a contact of those lists and a contact of another list: they go with the contact. */
+  referrals_with_other_lists: number;
 }
 
 async function memberships(db: Database, userId: string) {
@@ -83,8 +85,16 @@ export async function erasurePlan(db: Database, userId: string): Promise<Erasure
         sole.map((list) => sql`SELECT ${sql.join(owned.map(({ table, of }) => sql`(SELECT count(*) FROM ${name(table)} WHERE ${of(list.listId)}) AS ${sql.identifier(getTableName(table))}`), sql`, `)}`),
       )
     : [];
+  const soleIds = sole.map((list) => list.listId);
+  const [[crossing]] = soleIds.length
+    ? await rowsOf(db, [
+        sql`SELECT count(*) AS n FROM contact_referrals r JOIN contacts a ON a.id = r.referred_by_id JOIN contacts b ON b.id = r.referred_to_id
+          WHERE (a.account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleIds)}))) <> (b.account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleIds)})))`,
+      ])
+    : [[{ n: 0 }]];
   return {
     user_id: userId,
+    referrals_with_other_lists: Number(crossing?.n ?? 0),
     memberships: lists.filter((list) => !list.sole).map((list) => ({ account_list_id: list.listId, role: list.role })),
     sole_lists: sole.map((list, index) => ({
       account_list_id: list.listId,

@@ -12,6 +12,7 @@ import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { LOCALES } from "../constants/locales";
 import { isUniqueViolation } from "../db/guard";
+import { rowsChanged } from "../db/statements";
 import type { AppEnv, Database } from "../env";
 import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
 import { parseJsonBody } from "../jsonapi/request-document";
@@ -78,6 +79,16 @@ async function listUsers(db: Database, listId: string): Promise<string[]> {
   const rows = await db.select({ userId: accountListUsers.userId }).from(accountListUsers).where(eq(accountListUsers.accountListId, listId));
   return rows.map((row) => row.userId);
 }
+
+async function isCoach(db: Database, listId: string, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: accountListCoaches.id }).from(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, userId)));
+  return Boolean(row);
+}
+
+const anotherUserKeeps = (listId: string, userId: string) =>
+  sql`EXISTS (SELECT 1 FROM account_list_users o WHERE o.account_list_id = ${listId} AND o.user_id <> ${userId})`;
+const noLongerUser = (listId: string, userId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM account_list_users m WHERE m.account_list_id = ${listId} AND m.user_id = ${userId})`;
 
 const lastUser = () => new ApiError(409, [{ detail: "The last user of an account list cannot be removed from it" }]);
 
@@ -155,14 +166,23 @@ export function adminRoutes(): Hono<AppEnv> {
     const member = c.req.param("user").toLowerCase();
     await existingList(db, listId);
     await existingUser(db, member);
-    const current = await listUsers(db, listId);
-    if (coach && current.length === 1 && current[0] === member) throw lastUser();
     const now = nowTimestamp();
-    const [add, remove] = coach ? [accountListCoaches, accountListUsers] : [accountListUsers, accountListCoaches];
-    await db.batch([
-      db.insert(add).values({ id: crypto.randomUUID(), accountListId: listId, userId: member, createdAt: now, updatedAt: now }).onConflictDoNothing(),
-      db.delete(remove).where(and(eq(remove.accountListId, listId), eq(remove.userId, member))),
-    ]);
+    if (coach) {
+      // One batch: the user access goes only while another user keeps the list; the coach access and the default
+      // list follow only once it has gone.
+      const [, added] = await rowsChanged(db, [
+        sql`DELETE FROM account_list_users WHERE account_list_id = ${listId} AND user_id = ${member} AND ${anotherUserKeeps(listId, member)}`,
+        sql`INSERT INTO account_list_coaches (id, account_list_id, user_id, created_at, updated_at)
+          SELECT ${crypto.randomUUID()}, ${listId}, ${member}, ${now}, ${now} WHERE ${noLongerUser(listId, member)} ON CONFLICT DO NOTHING`,
+        sql`UPDATE users SET default_account_list_id = NULL WHERE id = ${member} AND default_account_list_id = ${listId} AND ${noLongerUser(listId, member)}`,
+      ]);
+      if (added === 0 && !(await isCoach(db, listId, member))) throw lastUser();
+    } else {
+      await db.batch([
+        db.insert(accountListUsers).values({ id: crypto.randomUUID(), accountListId: listId, userId: member, createdAt: now, updatedAt: now }).onConflictDoNothing(),
+        db.delete(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member))),
+      ]);
+    }
     forgetViewer(member);
     logChange(c, "list:member", { account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
     return c.json({ account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
@@ -173,15 +193,16 @@ export function adminRoutes(): Hono<AppEnv> {
     const listId = c.req.param("id").toLowerCase();
     const member = c.req.param("user").toLowerCase();
     await existingList(db, listId);
-    const current = await listUsers(db, listId);
-    const [coached] = await db.select({ id: accountListCoaches.id }).from(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member)));
-    if (!current.includes(member) && !coached) throw recordNotFound("User", member);
-    if (current.length === 1 && current[0] === member) throw lastUser();
-    await db.batch([
-      db.delete(accountListUsers).where(and(eq(accountListUsers.accountListId, listId), eq(accountListUsers.userId, member))),
-      db.delete(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member))),
-      db.update(users).set({ defaultAccountListId: null }).where(and(eq(users.id, member), eq(users.defaultAccountListId, listId))),
+    const wasUser = (await listUsers(db, listId)).includes(member);
+    if (!wasUser && !(await isCoach(db, listId, member))) throw recordNotFound("User", member);
+    // The last-user rule is checked by the statement that removes the access, so two removals at once cannot
+    // both pass it; the rest follows only once the user access has gone.
+    await rowsChanged(db, [
+      sql`DELETE FROM account_list_users WHERE account_list_id = ${listId} AND user_id = ${member} AND ${anotherUserKeeps(listId, member)}`,
+      sql`DELETE FROM account_list_coaches WHERE account_list_id = ${listId} AND user_id = ${member} AND ${noLongerUser(listId, member)}`,
+      sql`UPDATE users SET default_account_list_id = NULL WHERE id = ${member} AND default_account_list_id = ${listId} AND ${noLongerUser(listId, member)}`,
     ]);
+    if (wasUser && (await listUsers(db, listId)).includes(member)) throw lastUser();
     forgetViewer(member);
     logChange(c, "list:remove", { account_list_id: listId, user_id: member });
     return c.json({ account_list_id: listId, user_id: member, removed: true });

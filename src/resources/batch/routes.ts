@@ -51,6 +51,12 @@ function readBatchDocument(text: string): BatchDocument {
   return { items: requests, abortOnError: mode === "ABORT" };
 }
 
+/** A viewer refused since the batch began (disabled): the batch goes on as it began; any other failure is thrown. */
+function keptIfDisabled(error: unknown): undefined {
+  if (error instanceof ApiError && error.status === 401) return undefined;
+  throw error;
+}
+
 /** Items act as the caller: the Authorization header, or the access_token a download link carried. */
 function callerAuthorization(c: Context<AppEnv>): string | undefined {
   const header = c.req.header("authorization");
@@ -183,7 +189,8 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       }
       entries.push(...ran);
       // A write may change what the caller can reach (an accepted invite): read their lists again.
-      if (itemMethod(items[index]) !== "GET") viewer = (await loadViewer(c.get("db"), viewer.id)) ?? viewer;
+      // The batch was authenticated when it began: a user disabled meanwhile keeps the lists they had for its rest.
+      if (itemMethod(items[index]) !== "GET") viewer = (await loadViewer(c.get("db"), viewer.id).catch(keptIfDisabled)) ?? viewer;
       index = end;
     }
     return c.json(entries, 200);
