@@ -17,6 +17,7 @@ import type { AppEnv, Database } from "../env";
 import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
 import { parseJsonBody } from "../jsonapi/request-document";
 import { isValidTimeZone, nowTimestamp } from "../jsonapi/time";
+import { LAST_USER_DETAIL, noLongerUser, removeUserAccess } from "../resources/account-lists/last-user";
 import { adminOnly } from "./auth";
 import { eraseStep, erasurePlan } from "./erase";
 import { exportList } from "./export";
@@ -85,12 +86,7 @@ async function isCoach(db: Database, listId: string, userId: string): Promise<bo
   return Boolean(row);
 }
 
-const anotherUserKeeps = (listId: string, userId: string) =>
-  sql`EXISTS (SELECT 1 FROM account_list_users o WHERE o.account_list_id = ${listId} AND o.user_id <> ${userId})`;
-const noLongerUser = (listId: string, userId: string) =>
-  sql`NOT EXISTS (SELECT 1 FROM account_list_users m WHERE m.account_list_id = ${listId} AND m.user_id = ${userId})`;
-
-const lastUser = () => new ApiError(409, [{ detail: "The last user of an account list cannot be removed from it" }]);
+const lastUser = () => new ApiError(409, [{ detail: LAST_USER_DETAIL }]);
 
 export function adminRoutes(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
@@ -171,7 +167,7 @@ export function adminRoutes(): Hono<AppEnv> {
       // One batch: the user access goes only while another user keeps the list; the coach access and the default
       // list follow only once it has gone.
       const [, added] = await rowsChanged(db, [
-        sql`DELETE FROM account_list_users WHERE account_list_id = ${listId} AND user_id = ${member} AND ${anotherUserKeeps(listId, member)}`,
+        removeUserAccess(listId, member),
         sql`INSERT INTO account_list_coaches (id, account_list_id, user_id, created_at, updated_at)
           SELECT ${crypto.randomUUID()}, ${listId}, ${member}, ${now}, ${now} WHERE ${noLongerUser(listId, member)} ON CONFLICT DO NOTHING`,
         sql`UPDATE users SET default_account_list_id = NULL WHERE id = ${member} AND default_account_list_id = ${listId} AND ${noLongerUser(listId, member)}`,
@@ -198,7 +194,7 @@ export function adminRoutes(): Hono<AppEnv> {
     // The last-user rule is checked by the statement that removes the access, so two removals at once cannot
     // both pass it; the rest follows only once the user access has gone.
     await rowsChanged(db, [
-      sql`DELETE FROM account_list_users WHERE account_list_id = ${listId} AND user_id = ${member} AND ${anotherUserKeeps(listId, member)}`,
+      removeUserAccess(listId, member),
       sql`DELETE FROM account_list_coaches WHERE account_list_id = ${listId} AND user_id = ${member} AND ${noLongerUser(listId, member)}`,
       sql`UPDATE users SET default_account_list_id = NULL WHERE id = ${member} AND default_account_list_id = ${listId} AND ${noLongerUser(listId, member)}`,
     ]);

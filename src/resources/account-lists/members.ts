@@ -17,6 +17,8 @@ import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi, noContent } from "../../jsonapi/respond";
 import { forgetViewer } from "../../auth/viewer-cache";
+import { rowsChanged } from "../../db/statements";
+import { LAST_USER_DETAIL, removeUserAccess } from "./last-user";
 import { ID, LIST } from "../paths";
 import { userResource } from "../users/resource";
 
@@ -41,10 +43,15 @@ async function removeAccess(membership: Membership, ctx: RequestContext): Promis
       (SELECT count(*) FROM ${accountListUsers} WHERE ${q(accountListUsers.accountListId)} = ${listId}) AS "users"`);
   if (!counts?.member) throw recordNotFound("User", userId);
   // A list always keeps a user who can manage it: the last one cannot be removed (nor remove themself).
-  if (membership === accountListUsers && counts.users <= 1) {
-    throw new ApiError(403, [{ detail: "The last user of an account list cannot be removed from it" }]);
-  }
-  await ctx.db.run(sql`DELETE FROM ${membership} WHERE ${q(membership.accountListId)} = ${listId} AND ${q(membership.userId)} = ${userId}`);
+  const lastUser = new ApiError(403, [{ detail: LAST_USER_DETAIL }]);
+  if (membership === accountListUsers && counts.users <= 1) throw lastUser;
+  const removal =
+    membership === accountListUsers
+      ? removeUserAccess(listId, userId)
+      : sql`DELETE FROM ${membership} WHERE ${q(membership.accountListId)} = ${listId} AND ${q(membership.userId)} = ${userId}`;
+  // Another removal may have taken the other user meanwhile: the statement itself keeps the last one.
+  const [removed] = await rowsChanged(ctx.db, [removal]);
+  if (removed === 0 && membership === accountListUsers) throw lastUser;
   // The removed person's remembered lists must not outlive their access.
   forgetViewer(userId);
 }
