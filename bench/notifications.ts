@@ -11,7 +11,7 @@ import type { D1Handle } from "./server";
 export interface NotificationBench {
   listContacts: number;
   /** One list's run, every type on: wall time, D1 round trips and rows read, and what it made; the first run
-   * raises everything the generated history holds, the next day's only what is new. */
+   * raises everything the generated history holds, the next day's only what came due (nothing was written). */
   single?: SingleRun;
   nextDay?: SingleRun;
   /** The cron over `lists` small lists plus the dataset's: time until every list's run was done. */
@@ -38,8 +38,12 @@ export interface RunLine {
   d1_rows_read?: number;
 }
 
-const RUN_AT = "2026-11-02T05:00:00Z";
-const NEXT_DAY = "2026-11-03T05:00:00Z";
+/** The dataset is dated back from today (bench/dataset.ts): the first run is today's, then tomorrow's, when the
+ * calendar moved on and nobody wrote anything. */
+const TODAY = new Date().toISOString().slice(0, 10);
+const dayAfter = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
+const RUN_AT = `${TODAY}T05:00:00Z`;
+const NEXT_DAY = `${dayAfter(TODAY, 1)}T05:00:00Z`;
 const FAN_OUT_LISTS = 1_000;
 
 /** Collects the run lines the worker logs (see startServers' onLog). */
@@ -101,7 +105,7 @@ export async function benchNotifications(mf: Miniflare, db: D1Handle, log: RunLo
         db.prepare(`INSERT INTO donor_accounts (id, organization_id, account_number, created_at, updated_at) VALUES ${rows("", (n) => `('${id("a4000000", n)}', '${organization}', 'FAN${n}', '${stamp}', '${stamp}')`)}`),
         db.prepare(`INSERT INTO contact_donor_accounts (id, contact_id, donor_account_id, created_at, updated_at) VALUES ${rows("", (n) => `('${id("a5000000", n)}', '${id("a3000000", n)}', '${id("a4000000", n)}', '${stamp}', '${stamp}')`)}`),
         db.prepare(`INSERT INTO designation_accounts (id, account_list_id, name, currency, created_at, updated_at) VALUES ${rows("", (n) => `('${id("a6000000", n)}', '${id("a1000000", n)}', 'Fund', 'USD', '${stamp}', '${stamp}')`)}`),
-        db.prepare(`INSERT INTO donations (id, account_list_id, designation_account_id, donor_account_id, amount, currency, donation_date, created_at, updated_at) VALUES ${rows("", (n) => `('${id("a7000000", n)}', '${id("a1000000", n)}', '${id("a6000000", n)}', '${id("a4000000", n)}', 250000, 'USD', '2026-10-30', '${stamp}', '${stamp}')`)}`),
+        db.prepare(`INSERT INTO donations (id, account_list_id, designation_account_id, donor_account_id, amount, currency, donation_date, created_at, updated_at) VALUES ${rows("", (n) => `('${id("a7000000", n)}', '${id("a1000000", n)}', '${id("a6000000", n)}', '${id("a4000000", n)}', 250000, 'USD', '${dayAfter(TODAY, -3)}', '${stamp}', '${stamp}')`)}`),
       ]);
     }
     const before = log.lines.length;

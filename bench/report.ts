@@ -1,4 +1,5 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
+import type { WriteCosts } from "./generate";
 import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
 import type { BuildReport } from "./server";
@@ -28,6 +29,8 @@ export interface SizeRun {
   contacts: number;
   generationMs: number;
   generation: GenerationStep[];
+  /** Rows written by one contact and one gift insert, without and with the kept rows' triggers. */
+  writes?: WriteCosts;
   tableRows: Record<string, number>;
   /** The database's size after generation, as D1 reports it. */
   databaseBytes?: number;
@@ -195,6 +198,21 @@ function checks(report: Report): Check[] {
       value: `${trips.get("tasks per_page=25")} / ${trips.get("tasks per_page=100")} / ${trips.get("tasks 3 filters")}`,
       pass: trips.get("tasks per_page=25") == null ? undefined : same("tasks per_page=25", "tasks per_page=100") && same("tasks per_page=25", "tasks 3 filters"),
     });
+    const notifications = run.notifications;
+    if (run.writes) {
+    for (const [what, w] of [["a contact insert", run.writes.contact], ["a gift insert", run.writes.donation]] as const) {
+      list.push({ target: `${what} writes < 2x the rows it wrote without the kept rows' triggers ${at}`, value: `${w.after} / ${w.before}`, pass: w.after < 2 * w.before });
+    }
+  }
+  if (notifications?.nextDay) {
+      // About one row per contact of the list on a day nobody wrote anything: what came due, not every partner.
+      const most = Math.max(5_000, notifications.listContacts);
+      list.push({
+        target: `the daily run of a ${notifications.listContacts.toLocaleString("en-US")}-contact list the next day: ≤ ${most.toLocaleString("en-US")} D1 rows read ${at}`,
+        value: `${notifications.nextDay.rowsRead.toLocaleString("en-US")} (${notifications.nextDay.notifications} raised)`,
+        pass: notifications.nextDay.rowsRead <= most,
+      });
+    }
     if (run.batch) list.push({ target: `50-item batch ≥ 5x faster than 50 single requests ${at}`, value: `${fixed(run.batch.ratio, 2)}x`, pass: run.batch.ratio >= 5 });
     const times = run.background.map((b) => b.ms).filter((ms): ms is number => ms !== null);
     list.push({
@@ -238,6 +256,14 @@ function renderMemory(runs: HeapRun[] | undefined): string {
   return ["| Request | status | answered | what | JS heap before | peak | added | added < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
+/** What the triggers that keep counts, totals and the daily run's marks add to a write. */
+function renderWrites(writes: WriteCosts | undefined): string {
+  if (!writes) return "Rows written: not measured.";
+  const line = (what: string, w: { before: number; after: number }) =>
+    `- ${what}: ${w.before} rows written without the triggers, ${w.after} with them (${w.before > 0 ? fixed(w.after / w.before, 2) : "–"}x)`;
+  return ["Rows written per insert (D1's rows_written; indexes included):", "", line("a financial partner with a pledge", writes.contact), line("a gift to a giving partner", writes.donation)].join("\n");
+}
+
 /** The notification runs of one size (bench/notifications.ts). */
 function renderNotifications(bench: NotificationBench | undefined): string {
   if (!bench) return "Notification runs: not measured.";
@@ -245,7 +271,8 @@ function renderNotifications(bench: NotificationBench | undefined): string {
   const lines = [`Notification runs (every type on; list 1 has ${bench.listContacts.toLocaleString("en-US")} contacts):`, ""];
   for (const [label, s] of [["one list's first run (the whole history)", bench.single], ["the same list the next day", bench.nextDay]] as const) {
     if (!s) continue;
-    lines.push(`- ${label}: ${fixed(s.ms, 0)} ms, ${s.roundTrips} D1 round trips, ${s.rowsRead.toLocaleString("en-US")} rows read; ${s.notifications} notifications, ${s.tasks} tasks`);
+    const each = s.notifications > 0 ? ` (${fixed(s.rowsRead / s.notifications, 1)} rows read per notification)` : "";
+    lines.push(`- ${label}: ${fixed(s.ms, 0)} ms, ${s.roundTrips} D1 round trips, ${s.rowsRead.toLocaleString("en-US")} rows read${each}; ${s.notifications} notifications, ${s.tasks} tasks`);
   }
   if (bench.fanOut) {
     const f = bench.fanOut;
@@ -304,6 +331,8 @@ export function renderReport(report: Report): string {
       `Background batch of 100 GETs of a contact (sparse fieldset), POST until pending = 0: ${run.background.map((b) => (b.ms === null ? `failed: ${b.status} ${b.detail}` : `${fixed(b.ms, 0)} ms (${b.detail})`)).join("; ") || "not measured"}.`,
       "",
       renderNotifications(run.notifications),
+      "",
+      renderWrites(run.writes),
       "",
       renderMemory(run.memory),
       "",

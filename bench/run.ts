@@ -133,7 +133,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); JS heap ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB`);
     log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
     const notifications = await benchNotifications(servers.mf, servers.db, runLog);
-    return { contacts, generationMs: generation.ms, generation: generation.steps, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory };
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory };
   } finally {
     await servers.stop();
   }

@@ -2,6 +2,7 @@
  * Contacts (the supporters of an account list) with their addresses, tags, referrals and the history of their
  * partner status and pledge.
  */
+import { sql } from "drizzle-orm";
 import { index, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 import { bool, id, money, timestamps } from "./columns";
@@ -34,6 +35,16 @@ export const contacts = sqliteTable(
     envelopeGreeting: text("envelope_greeting"),
     greeting: text("greeting"),
     lateAt: text("late_at"),
+    // Kept by triggers (drizzle/run-marks.ts) for the daily run: the date of the contact's latest gift to its list,
+    // and the day the next gift is due by the pledge's period (weekly and every-two-weeks in days, else in months).
+    lastGiftOn: text("last_gift_on"),
+    giftDueOn: text("gift_due_on").generatedAlwaysAs(
+      sql.raw(
+        "date(last_gift_on, CASE pledge_frequency WHEN '0.23076923076923' THEN '+7 days' WHEN '0.46153846153846' THEN '+14 days' " +
+          "ELSE '+' || CAST(CAST(pledge_frequency AS REAL) AS INTEGER) || ' months' END)",
+      ),
+      { mode: "virtual" },
+    ),
     locale: text("locale"),
     nextAsk: text("next_ask"),
     notes: text("notes"),
@@ -69,6 +80,10 @@ export const contacts = sqliteTable(
     index("contacts_account_list_id_pledge_currency_idx").on(t.accountListId, t.pledgeCurrency),
     index("contacts_account_list_id_pledge_frequency_idx").on(t.accountListId, t.pledgeFrequency),
     index("contacts_account_list_id_late_at_idx").on(t.accountListId, t.lateAt),
+    // The daily run finds the partners whose gift comes due, and the pledges that come of age, as ranges of days.
+    index("contacts_account_list_id_gift_due_on_idx").on(t.accountListId, t.giftDueOn).where(sql`gift_due_on IS NOT NULL`),
+    // The pledges that come of age (begun over 30 days ago).
+    index("contacts_account_list_id_pledge_start_date_idx").on(t.accountListId, t.pledgeStartDate).where(sql`pledge_start_date IS NOT NULL`),
     index("contacts_account_list_id_next_ask_idx").on(t.accountListId, t.nextAsk),
     index("contacts_account_list_id_locale_idx").on(t.accountListId, t.locale),
     index("contacts_account_list_id_source_idx").on(t.accountListId, t.source),

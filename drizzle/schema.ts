@@ -15,5 +15,6 @@ export * from "./notifications";
 export * from "./organizations";
 export * from "./people";
 export * from "./pledges";
+export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";

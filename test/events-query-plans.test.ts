@@ -15,7 +15,7 @@ import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/con
 import { createViewer, db, timestamps, uuid } from "./helpers/factories";
 import { planOf, recordingDatabase, type Recorded } from "./helpers/recording-db";
 
-const GROWING = ["contacts", "people", "addresses", "email_addresses", "contact_donor_accounts", "donations", "tasks", "activity_contacts", "notifications", "notification_outbox"];
+const GROWING = ["changed_contacts", "person_days", "contacts", "people", "addresses", "email_addresses", "contact_donor_accounts", "donations", "tasks", "activity_contacts", "notifications", "notification_outbox"];
 const FULL_SCAN = new RegExp(`^SCAN (${GROWING.join("|")})(?: AS \\w+)?$`);
 
 describe("a list's notification run", () => {
@@ -32,6 +32,12 @@ describe("a list's notification run", () => {
     const recorded: Recorded[] = [];
     const summary = await runListNotifications({ ...(env as unknown as Bindings), DB: recordingDatabase(recorded) }, { accountListId: viewer.list.id, runAt: "2026-11-25T05:00:00Z" });
     expect(summary.notifications).toBeGreaterThan(0);
+    // The next day's run looks at what changed or came due since: a gift given meanwhile, a birthday a week ahead.
+    await giving.give(partner.id, "150", "2026-11-25");
+    await insertPerson(partner.id, "Sam", { birthdayMonth: 12, birthdayDay: 3 });
+    const next = await runListNotifications({ ...(env as unknown as Bindings), DB: recordingDatabase(recorded) }, { accountListId: viewer.list.id, runAt: "2026-11-26T05:00:00Z" });
+    expect(next.notifications).toBeGreaterThan(0);
+    expect(recorded.some((statement) => statement.sql.includes("CROSS JOIN contacts c"))).toBe(true);
     // And the five-minute cron's work: reminders come due and e-mails due.
     await insertTask(viewer.list.id, [partner.id], { startAt: "2026-11-25T06:00:00Z", notificationType: "email", notificationTimeBefore: 1, notificationTimeUnit: "hours" });
     const cronEnv = { ...(env as unknown as Bindings), DB: recordingDatabase(recorded) };

@@ -37,12 +37,15 @@ function column(table: SQLiteTable, name: string): SQLiteColumn | undefined {
 
 const name = (table: SQLiteTable) => sql.identifier(getTableName(table));
 
+/** Tables with a list's id that are not its records: its members, and rows kept for it that go with what they keep. */
+const KEPT_OR_MEMBERSHIP = ["account_list_users", "account_list_coaches", "list_row_counts", "changed_contacts", "person_days", "notification_list_runs"];
+
 /**
  * The tables a list owns rows of: those with the list's id, those of its contacts, of those contacts' people and
  * of its tasks. Counted for the plan; the first kind are also what the steps delete (the others cascade).
  */
 function ownedTables(): { direct: SQLiteTable[]; owned: Owned[] } {
-  const direct = tables.filter((table) => column(table, "account_list_id") && !["account_list_users", "account_list_coaches", "list_row_counts"].includes(getTableName(table)));
+  const direct = tables.filter((table) => column(table, "account_list_id") && !KEPT_OR_MEMBERSHIP.includes(getTableName(table)));
   const owned: Owned[] = direct.map((table) => ({ table, of: (listId: string) => sql`account_list_id = ${listId}` }));
   for (const table of tables) {
     if (column(table, "account_list_id")) continue;

@@ -5,8 +5,15 @@
  * `contact_id, donation_id, event_date, event_key`; `event_key` names the event so that it is raised once.
  *
  * The fragments use fixed aliases: `c` is the contact row of the enclosing statement.
+ *
+ * A rule reads its contacts from `run.contacts`: every contact of the list on a list's first run (or for a type
+ * just turned on), else only the candidates: the contacts marked as changed since the list's last run
+ * (drizzle/run-marks.ts) and those whose inputs crossed one of the type's thresholds of time since then (its
+ * `crossings`, each an index range). The rule's own conditions then decide exactly as over every contact: a
+ * contact neither changed nor crossing a threshold answers today as it did at the last run, which raised it then.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { addDays } from "../jsonapi/time";
 
 export interface DetectionRun {
   accountListId: string;
@@ -14,6 +21,77 @@ export interface DetectionRun {
   today: string;
   /** The type's stable id, for rules that look at earlier notifications of their own type. */
   typeId: string;
+  /** The FROM item of the contacts the rule looks at, as `c`. */
+  contacts: SQL;
+  /** The day of the list's last run, when this run looks only at what changed or came due since. */
+  since?: string;
+}
+
+/** A run that looks only at what changed or came due since `since`. */
+export type CrossingRun = DetectionRun & { since: string };
+
+/** Gifts whose date arrived since the last run: the gift rules look at gifts dated up to today. */
+export function giftsArrived(run: CrossingRun): SQL[] {
+  return [sql`SELECT x.contact_id FROM donations g JOIN contact_donor_accounts x ON x.donor_account_id = g.donor_account_id
+    WHERE g.account_list_id = ${run.accountListId} AND g.donation_date > ${run.since} AND g.donation_date <= ${run.today}`];
+}
+
+/**
+ * Contacts whose next gift's due day (`contacts.gift_due_on`, kept from their last gift and pledge period) lies
+ * within [from, to]: one range of the list's index.
+ */
+export function giftsComingDue(run: CrossingRun, from: SQL, to: SQL): SQL[] {
+  return [sql`SELECT id FROM contacts WHERE account_list_id = ${run.accountListId} AND gift_due_on IS NOT NULL
+    AND gift_due_on >= ${from} AND gift_due_on <= ${to}`];
+}
+
+/** Contacts whose pledge began `days` days before a day since the last run (a pledge comes of age). */
+export function pledgesComingOfAge(run: CrossingRun, days: number): SQL[] {
+  return [sql`SELECT id FROM contacts WHERE account_list_id = ${run.accountListId} AND pledge_start_date IS NOT NULL
+    AND pledge_start_date >= date(${run.since}, ${`-${days + 1} days`}) AND pledge_start_date <= date(${run.today}, ${`-${days - 1} days`})`];
+}
+
+/**
+ * `[from, to]`: the days a year before the days since the last run, what passed out of the year (a rule's "within
+ * a year" is after `date(today, '-1 year')`, its "over a year ago" before it; both ends included serve both).
+ */
+function yearAgo(run: CrossingRun): [SQL, SQL] {
+  return [sql`date(${run.since}, '-1 year')`, sql`date(${run.today}, '-1 year')`];
+}
+
+/** Contacts whose last notification of the run's type is a year old since the last run. */
+export function raisedAYearAgo(run: CrossingRun): SQL[] {
+  const [from, to] = yearAgo(run);
+  return [sql`SELECT contact_id FROM notifications WHERE account_list_id = ${run.accountListId} AND event_date >= ${from} AND event_date <= ${to}
+    AND notification_type_id = ${run.typeId}`];
+}
+
+/** Contacts known for a year, or whose tasks started or were completed a year ago, since the last run. */
+export function aYearOfTasks(run: CrossingRun): SQL[] {
+  const [from, to] = yearAgo(run);
+  return [
+    sql`SELECT id FROM contacts WHERE account_list_id = ${run.accountListId} AND created_at >= ${from} AND created_at <= ${to}`,
+    sql`SELECT x.contact_id FROM tasks t JOIN activity_contacts x ON x.task_id = t.id WHERE t.account_list_id = ${run.accountListId} AND t.start_at >= ${from} AND t.start_at <= ${to}`,
+    sql`SELECT x.contact_id FROM tasks t JOIN activity_contacts x ON x.task_id = t.id WHERE t.account_list_id = ${run.accountListId} AND t.completed_at >= ${from} AND t.completed_at <= ${to}`,
+    ...raisedAYearAgo(run),
+  ];
+}
+
+/** `MM-DD` of a day plus `days`. */
+function monthDay(day: string, days: number): string {
+  return addDays(day, days).slice(5);
+}
+
+/**
+ * Contacts with a person whose `kind` of day came into the week ahead since the last run: month-days after the one
+ * a week after the last run, up to a week from today (wrapping at the year's end).
+ */
+export function daysComingUp(run: CrossingRun, kind: string): SQL[] {
+  const [after, upTo] = [monthDay(run.since, 7), monthDay(run.today, 7)];
+  if (after === upTo) return [];
+  const range = after < upTo ? sql`month_day > ${after} AND month_day <= ${upTo}` : sql`(month_day > ${after} OR month_day <= ${upTo})`;
+  return [sql`SELECT p.contact_id FROM person_days d JOIN people p ON p.id = d.person_id
+    WHERE d.account_list_id = ${run.accountListId} AND d.kind = ${kind} AND ${range}`];
 }
 
 export const FINANCIAL_PARTNER = "Partner - Financial";
@@ -65,7 +143,7 @@ export function eventKey(type: string, ...parts: SQL[]): SQL {
  * not), with the sums the rules compare with the pledge. `d` is the gift, `c` its contact.
  */
 export function latestRecentPartnerGifts(run: DetectionRun, columns: SQL, condition: SQL): SQL {
-  return sql`SELECT ${columns} FROM contacts c
+  return sql`SELECT ${columns} FROM ${run.contacts}
     JOIN donations d ON d.id = (SELECT lg.id FROM contact_donor_accounts lx JOIN donations lg ON lg.donor_account_id = lx.donor_account_id
       AND lg.account_list_id = c.account_list_id WHERE lx.contact_id = c.id AND lg.donation_date <= ${run.today}
       ORDER BY lg.donation_date DESC, lg.created_at DESC, lg.id DESC LIMIT 1)

@@ -59,29 +59,133 @@ function insertEvents(run: NotificationRun, preference: Preference, events: SQL)
     FROM e WHERE e.event_key IS NOT NULL ON CONFLICT (event_key) DO NOTHING`;
 }
 
-/** Clears the type's notifications whose event is over, and removes their tasks that are still open. */
-function clearOverEvents(run: NotificationRun, typeId: string, condition: SQL): SQL[] {
-  const over = sql`n.account_list_id = ${run.accountListId} AND n.notification_type_id = ${typeId} AND n.cleared = 0 AND ${condition}`;
+/**
+ * The ids of the type's notifications whose event is over (`condition` on `n`); after a first run, only those of
+ * the contacts changed since, read from the changes (a contact that did not change is as late as it was).
+ */
+function overEvents(run: NotificationRun, detection: DetectionRun, condition: SQL): SQL {
+  const source = detection.since
+    ? sql`changed_contacts k CROSS JOIN notifications n ON n.contact_id = k.contact_id WHERE k.account_list_id = ${run.accountListId} AND`
+    : sql`notifications n WHERE`;
+  return sql`SELECT n.id FROM ${source} n.account_list_id = ${run.accountListId} AND n.notification_type_id = ${detection.typeId} AND n.cleared = 0 AND ${condition}`;
+}
+
+/** Clears the notifications `over` selects, and removes their tasks that are still open. */
+function clearOverEvents(run: NotificationRun, over: SQL): SQL[] {
   return [
-    sql`DELETE FROM tasks WHERE completed = 0 AND notification_id IN (SELECT n.id FROM notifications n WHERE ${over})`,
-    sql`UPDATE notifications AS n SET cleared = 1, updated_at = ${run.runAt} WHERE ${over}`,
+    // Driven by the notifications: each open task is found through its notification's unique link.
+    sql`DELETE FROM tasks WHERE id IN (SELECT t.id FROM (${over}) o CROSS JOIN tasks t ON t.notification_id = o.id WHERE t.completed = 0)`,
+    sql`UPDATE notifications SET cleared = 1, updated_at = ${run.runAt} WHERE id IN (${over})`,
   ];
 }
 
-/** Detects every enabled type's events in one atomic batch; answers how many notifications it raised. */
-async function detect(db: Database, run: NotificationRun, preferences: Preference[]): Promise<number> {
+/**
+ * A list whose last run is further back than this is looked at whole: the ranges of what came due stay a few days
+ * long, and a list that was not run for a while costs one full run.
+ */
+const MOST_DAYS_BETWEEN_RUNS = 7;
+
+/** The list's last run, as `notification_list_runs` keeps it. */
+interface LastRun {
+  ranOn: string;
+  typeIds: Set<string>;
+}
+
+async function lastRunOf(db: Database, accountListId: string): Promise<LastRun | undefined> {
+  const [[row]] = await rowsOf(db, [sql`SELECT ran_on, type_ids FROM notification_list_runs WHERE account_list_id = ${accountListId}`]);
+  return row ? { ranOn: String(row.ran_on), typeIds: new Set(String(row.type_ids).split(",").filter(Boolean)) } : undefined;
+}
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** A run older than the list's last (a retried message) reads everything and leaves the marks to the later run. */
+function isLatest(today: string, last: LastRun | undefined): boolean {
+  return !last || last.ranOn <= today;
+}
+
+/** D1 allows at most five terms in one compound SELECT. */
+const MOST_COMPOUND_TERMS = 5;
+
+/** The UNION of single-column SELECTs, nested so that no compound SELECT has more terms than D1 allows. */
+function unionOf(selects: SQL[]): SQL {
+  if (selects.length <= MOST_COMPOUND_TERMS) return sql.join(selects, sql` UNION `);
+  const head = selects.slice(0, MOST_COMPOUND_TERMS - 1);
+  return sql`${sql.join(head, sql` UNION `)} UNION SELECT * FROM (${unionOf(selects.slice(MOST_COMPOUND_TERMS - 1))})`;
+}
+
+/**
+ * Each enabled type's rule as this run asks it: over every contact of the list on a first run, after a long gap,
+ * or for a type the last run did not detect; else over the contacts changed since the last run and those crossing
+ * the type's thresholds since then (see detection-sql.ts).
+ */
+function detections(run: NotificationRun, preferences: Preference[], last: LastRun | undefined, whole = false): Array<{ preference: Preference; detection: DetectionRun }> {
   const today = run.runAt.slice(0, 10);
+  const incremental = !whole && last !== undefined && isLatest(today, last) && daysBetween(last.ranOn, today) <= MOST_DAYS_BETWEEN_RUNS;
+  return preferences.map((preference) => {
+    const base = { accountListId: run.accountListId, today, typeId: preference.typeId };
+    const crossings = preference.type.crossings;
+    if (!incremental || !crossings || !last.typeIds.has(preference.typeId)) return { preference, detection: { ...base, contacts: sql`contacts c` } };
+    const since = last.ranOn;
+    const candidates = [sql`SELECT contact_id AS id FROM changed_contacts WHERE account_list_id = ${run.accountListId}`, ...crossings({ ...base, since, contacts: sql`` })];
+    // CROSS JOIN keeps the candidates the outer loop: each is one lookup of a contact by id.
+    const contacts = sql`(${unionOf(candidates)}) k CROSS JOIN contacts c ON c.id = k.id`;
+    return { preference, detection: { ...base, since, contacts } };
+  });
+}
+
+/**
+ * Detects every enabled type's events in one atomic batch, which also takes the list's change marks and records the
+ * run, so that a write made meanwhile is either seen here or marked for the next run; answers how many
+ * notifications it raised.
+ */
+async function detect(db: Database, run: NotificationRun, preferences: Preference[]): Promise<number> {
+  const last = await lastRunOf(db, run.accountListId);
   const clears: SQL[] = [];
   const inserts: SQL[] = [];
-  for (const preference of preferences) {
-    const detection: DetectionRun = { accountListId: run.accountListId, today, typeId: preference.typeId };
+  for (const { preference, detection } of detections(run, preferences, last)) {
     const { clearedWhen, detect: rule } = preference.type;
-    if (clearedWhen) clears.push(...clearOverEvents(run, preference.typeId, clearedWhen(detection)));
+    if (clearedWhen) clears.push(...clearOverEvents(run, overEvents(run, detection, clearedWhen(detection))));
     if (rule) inserts.push(insertEvents(run, preference, rule(detection)));
   }
-  if (clears.length + inserts.length === 0) return 0;
-  const changed = await rowsChanged(db, [...clears, ...inserts]);
-  return changed.slice(clears.length).reduce((sum, rows) => sum + rows, 0);
+  const today = run.runAt.slice(0, 10);
+  const bookkeeping = isLatest(today, last)
+    ? [
+        sql`DELETE FROM changed_contacts WHERE account_list_id = ${run.accountListId}`,
+        sql`INSERT INTO notification_list_runs (account_list_id, ran_on, type_ids) VALUES (${run.accountListId}, ${today}, ${preferences.map((p) => p.typeId).join(",")})
+          ON CONFLICT (account_list_id) DO UPDATE SET ran_on = excluded.ran_on, type_ids = excluded.type_ids`,
+      ]
+    : [];
+  if (clears.length + inserts.length + bookkeeping.length === 0) return 0;
+  const changed = await rowsChanged(db, [...clears, ...inserts, ...bookkeeping]);
+  return changed.slice(clears.length, clears.length + inserts.length).reduce((sum, rows) => sum + rows, 0);
+}
+
+/**
+ * What a run of the list would raise and clear now, without doing it: the event keys it would add and the ids of
+ * the notifications it would clear, and whether it looks at candidates only. `whole` asks every rule over every
+ * contact, as a first run does.
+ */
+export async function previewRun(
+  env: Bindings,
+  run: NotificationRun,
+  { whole = false } = {},
+): Promise<{ raised: string[]; cleared: string[]; incremental: boolean }> {
+  const db = database(env.DB);
+  const preferences = await preferencesOf(db, run.accountListId);
+  const last = await lastRunOf(db, run.accountListId);
+  const queries: SQL[] = [];
+  const asked = detections(run, preferences, last, whole);
+  for (const { preference, detection } of asked) {
+    const { clearedWhen, detect: rule } = preference.type;
+    if (clearedWhen) queries.push(sql`SELECT 'cleared' AS what, id AS value FROM (${overEvents(run, detection, clearedWhen(detection))})`);
+    if (rule) {
+      queries.push(sql`SELECT 'raised' AS what, value FROM (WITH e(contact_id, donation_id, event_date, event_key) AS (${rule(detection)})
+        SELECT DISTINCT e.event_key AS value FROM e WHERE e.event_key IS NOT NULL AND NOT EXISTS (SELECT 1 FROM notifications x WHERE x.event_key = e.event_key))`);
+    }
+  }
+  const rows = queries.length > 0 ? (await rowsOf(db, queries)).flat() : [];
+  const of = (what: string) => rows.filter((row) => row.what === what).map((row) => String(row.value)).sort();
+  return { raised: of("raised"), cleared: of("cleared"), incremental: asked.some(({ detection }) => detection.since !== undefined) };
 }
 
 /** What a notification's task and e-mail line say, read with the notification. */
