@@ -1,6 +1,7 @@
 /**
  * The contact list: scope, paging, sorting, includes, sparse fieldsets and reads sent with method override.
  */
+import { and, eq, ne } from "drizzle-orm";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
@@ -300,5 +301,37 @@ describe("relationships and includes", () => {
     expect(sparse.body.data[0]).toEqual({ id: expect.any(String), type: "contacts", attributes: { name: "Chan, Emily", status: null }, relationships: { people: { data: [] } } });
     const empty = await get(`${CONTACTS}?sort=name&per_page=1&fields[contacts]=`, alice.token);
     expect(empty.body.data[0]).toEqual({ id: expect.any(String), type: "contacts" });
+  });
+});
+
+describe("a contact's latest gifts", () => {
+  it("come newest first across its donor accounts, of its own list only, with last_donation the newest", async () => {
+    const viewer = await createViewer();
+    const other = await createViewer();
+    const contact = await insertContact(viewer.list.id, "Two Accounts");
+    const giving = await givingTo(viewer.list.id);
+    const elsewhere = await givingTo(other.list.id);
+    const firstAccount = await giving.donorAccountOf(contact.id);
+    const secondAccount = uuid();
+    await db.insert(schema.donorAccounts).values({ id: secondAccount, organizationId: giving.organization.id, accountNumber: "SECOND", ...timestamps() });
+    await db.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId: contact.id, donorAccountId: secondAccount, ...timestamps() });
+    const gifts = [];
+    for (const [account, day] of [[firstAccount, "2026-01-05"], [secondAccount, "2026-02-05"], [firstAccount, "2026-03-05"], [secondAccount, "2026-04-05"], [firstAccount, "2026-05-05"], [secondAccount, "2026-06-05"], [firstAccount, "2026-07-05"]] as const) {
+      gifts.push(await giving.give(contact.id, "10", day, { donorAccountId: account }));
+    }
+    // The same donor account's gift to another list is not this contact's.
+    await elsewhere.give(contact.id, "10", "2026-08-05", { donorAccountId: secondAccount, designationAccountId: elsewhere.designation.id });
+    const shown = async () => (await get(`${CONTACTS}/${contact.id}`, viewer.token)).body.data;
+    let data = await shown();
+    expect(data.relationships.last_six_donations.data.map((d: { id: string }) => d.id)).toEqual(gifts.slice(1).reverse().map((gift) => gift.id));
+    expect(data.attributes.last_donation).toBe("2026-07-05");
+
+    // With one donor account left, its own gifts, newest first; removing the newest gift moves last_donation back.
+    await db.delete(schema.contactDonorAccounts).where(and(eq(schema.contactDonorAccounts.contactId, contact.id), ne(schema.contactDonorAccounts.donorAccountId, firstAccount)));
+    expect(await db.select().from(schema.contactDonorAccounts).where(eq(schema.contactDonorAccounts.contactId, contact.id))).toHaveLength(1);
+    await db.delete(schema.donations).where(eq(schema.donations.id, gifts[6].id));
+    data = await shown();
+    expect(data.relationships.last_six_donations.data.map((d: { id: string }) => d.id)).toEqual([gifts[4].id, gifts[2].id, gifts[0].id]);
+    expect(data.attributes.last_donation).toBe("2026-05-05");
   });
 });

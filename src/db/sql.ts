@@ -14,6 +14,11 @@ export function q(column: SQLiteColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
+/** JSON array of the ids a `SELECT <id> AS id ... ORDER BY ...` answers: a to-many linkage read in the row's statement. */
+export function idArray(select: SQL): SQL {
+  return sql`(SELECT json_group_array(id) FROM (${select}))`;
+}
+
 export function jsonList(values: readonly unknown[]): SQL {
   return sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
 }

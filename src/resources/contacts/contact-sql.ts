@@ -12,7 +12,7 @@ import {
   people,
   tasks,
 } from "../../../drizzle/schema";
-import { notIndexed, q } from "../../db/sql";
+import { idArray, notIndexed, q } from "../../db/sql";
 
 /** Donor accounts linked to the contact. */
 export const donorAccountIdsOfContact = sql`SELECT ${q(contactDonorAccounts.donorAccountId)} FROM ${contactDonorAccounts} WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}`;
@@ -36,9 +36,24 @@ export function hasContactDonation(condition?: SQL): SQL {
   return sql`EXISTS (${selectFromContactDonations(sql`1`, condition)})`;
 }
 
-/** The contact's first and latest gift dates. */
+/** The contact's first gift date, and its latest (kept on the contact by triggers: drizzle/run-marks.ts). */
 export const firstDonationDate = sql`(${selectFromContactDonations(sql`MIN(${q(donations.donationDate)})`)})`;
-export const lastDonationDate = sql`(${selectFromContactDonations(sql`MAX(${q(donations.donationDate)})`)})`;
+export const lastDonationDate = q(contacts.lastGiftOn);
+
+const LAST_GIFTS_ORDER = sql`ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC, ${q(donations.id)} DESC`;
+
+/**
+ * The ids of the contact's latest `count` gifts, newest first. A contact with one donor account (almost every one)
+ * reads them walking donations(donor_account_id, donation_date, ...) back from its end: `count` entries, however
+ * many years of gifts it has; several donor accounts need every gift of theirs sorted.
+ */
+export function latestGiftIds(count: number): SQL {
+  const donorAccounts = sql`SELECT 1 FROM ${contactDonorAccounts} WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)} LIMIT 2`;
+  const ofOne = sql`SELECT ${q(donations.id)} AS id FROM ${donations} WHERE ${q(donations.donorAccountId)} = (${donorAccountIdsOfContact})
+    AND ${notIndexed(donations.accountListId)} = ${q(contacts.accountListId)} ${LAST_GIFTS_ORDER} LIMIT ${count}`;
+  const ofSeveral = sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ${LAST_GIFTS_ORDER} LIMIT ${count}`;
+  return sql`(CASE WHEN (SELECT count(*) FROM (${donorAccounts})) = 1 THEN ${idArray(ofOne)} ELSE ${idArray(ofSeveral)} END)`;
+}
 
 /** `SELECT <expression> FROM tasks of the contact [AND condition]` (through activity_contacts). */
 export function selectFromContactTasks(expression: SQL, condition?: SQL): SQL {

@@ -20,7 +20,7 @@ import {
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
 import { convertedSumsJson, formatMoney } from "../../db/decimal";
-import { and, inList, q, sumsByCurrency } from "../../db/sql";
+import { and, inList, q, sumsByCurrency, idArray } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect, type WriteInput } from "../../engine/define";
@@ -28,7 +28,7 @@ import { belongsTo, hasMany, hasOne, manyBy, sideposted } from "../../engine/rel
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
-import { contactDonationsWhere, isOpenTask, lastDonationDate, selectFromContactDonations, selectFromContactTasks } from "./contact-sql";
+import { contactDonationsWhere, isOpenTask, lastDonationDate, latestGiftIds, selectFromContactTasks } from "./contact-sql";
 import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault, statusBuckets } from "./filters";
 import { defaultPeopleWrites } from "./names";
 import { pledgeFrequencyKey } from "./pledge-frequency";
@@ -72,10 +72,6 @@ function fromTaskSummary(part: string): AttributeDef {
   });
 }
 
-/** JSON array of ids from `SELECT <id> ... ORDER BY ...`. */
-function idArray(select: SQL): SQL {
-  return sql`(SELECT json_group_array(id) FROM (${select}))`;
-}
 
 const peopleInOrder = (where: SQL = sql``) =>
   sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} = ${q(contacts.id)}${where} ORDER BY ${q(people.position)}, ${q(people.createdAt)}, ${q(people.id)}`;
@@ -205,9 +201,7 @@ export const contactResource = defineResource({
     excluded_appeal_contacts: hasMany("excluded_appeal_contacts", appealExcludedContacts.id, appealExcludedContacts.contactId, contacts.id),
     pledges: hasMany("pledges", pledges.id, pledges.contactId, contacts.id),
     tasks: hasMany("tasks", activityContacts.taskId, activityContacts.contactId, contacts.id),
-    last_six_donations: manyBy("donations", () =>
-      idArray(sql`${selectFromContactDonations(sql`${q(donations.id)} AS id`)} ORDER BY ${q(donations.donationDate)} DESC, ${q(donations.createdAt)} DESC, ${q(donations.id)} DESC LIMIT 6`),
-    ),
+    last_six_donations: manyBy("donations", () => latestGiftIds(6)),
     contact_referrals_by_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredById, contacts.id),
     contact_referrals_to_me: sideposted(hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id), {
       parent: "referred_to",

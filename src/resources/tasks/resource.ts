@@ -1,7 +1,7 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
-import { q } from "../../db/sql";
+import { q, idArray } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, integer, string, timestamp } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
@@ -24,9 +24,6 @@ const taskContactIds = () => sql`SELECT ${q(activityContacts.contactId)} AS id F
 
 const taskPeopleIds = () => sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()})`;
 
-function idArray(select: SQL): SQL {
-  return sql`(SELECT json_group_array(id) FROM (${select}))`;
-}
 
 export const activityContactResource = defineResource({
   type: "activity_contacts",
