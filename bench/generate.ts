@@ -1,6 +1,6 @@
 /** Fills the service's D1 with the generated dataset and reads back what the scenarios need. */
 import { benchIds, datasetStatements } from "./dataset";
-import type { GenerationStep } from "./report";
+import type { GenerationStep, WriteCosts } from "./report";
 import { migrationStatements, type D1Handle } from "./server";
 
 /** The statement of refreshPlannerStatistics in src/db/maintenance.ts (which needs the Workers types to import). */
@@ -31,12 +31,6 @@ const isKeeping = (sql: string) => /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept
  * total, once from the full table is several times faster than maintaining it row by row, and the end state is the
  * same migrated schema.
  */
-/** Rows D1 reports written by one contact insert and one gift insert, before and after the kept rows' triggers. */
-export interface WriteCosts {
-  contact: { before: number; after: number };
-  donation: { before: number; after: number };
-}
-
 /**
  * Inserts a financial partner with a pledge and a gift to a contact of list 1 that already gives, reads the rows D1
  * reports written by each statement, and removes them again.

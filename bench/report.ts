@@ -1,5 +1,4 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
-import type { WriteCosts } from "./generate";
 import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
 import type { BuildReport } from "./server";
@@ -150,6 +149,12 @@ function sameAnswer(run: SizeRun, baseline: string, service: string): { same: bo
   return same
     ? { same, detail: `the same ${b.ids.length} contacts of ${String(b.total)}` }
     : { same, detail: `${a.ids.length} contacts of ${String(a.total)} against ${b.ids.length} of ${String(b.total)}` };
+}
+
+/** Rows D1 reports written by one contact insert and one gift insert, before and after the kept rows' triggers. */
+export interface WriteCosts {
+  contact: { before: number; after: number };
+  donation: { before: number; after: number };
 }
 
 interface Check {
