@@ -19,6 +19,7 @@ import { previewRun, runListNotifications } from "../src/events/run";
 import { addDays } from "../src/jsonapi/time";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { createViewer, db, uuid } from "./helpers/factories";
+import { expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
 
 const bindings = env as unknown as Bindings;
 
@@ -204,8 +205,7 @@ describe("the marks the run reads", () => {
   async function expectPersonDaysExact() {
     const kept = await env.DB.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
     await env.DB.prepare("DELETE FROM person_days").run();
-    const migration = (env.TEST_MIGRATIONS as Array<{ name: string; queries: string[] }>).find((m) => m.name.includes("daily_run_marks"));
-    const backfills = migration!.queries.filter((query) => query.includes("INSERT INTO person_days") && !query.includes("TRIGGER"));
+    const backfills = migrationQueries("daily_run_marks", (query) => query.includes("INSERT INTO person_days") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(2);
     for (const query of backfills) await env.DB.prepare(query).run();
     const rebuilt = await env.DB.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
@@ -264,8 +264,6 @@ describe("the marks the run reads", () => {
     expect((await expectPersonDaysExact()).filter((row) => row.person_id === person.id)).toHaveLength(0);
 
     // The database's triggers are exactly the declared ones.
-    const triggers = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (sql LIKE '%changed_contacts%' OR sql LIKE '%person_days%' OR sql LIKE '%last_gift_on%')").raw<[string]>();
-    const declared = runMarkTriggers().filter((statement) => statement.startsWith("CREATE TRIGGER"));
-    expect(triggers.map(([text]) => text.replace(/;\s*$/, "")).sort()).toEqual(declared.map((text) => text.replace(/;\s*$/, "")).sort());
+    await expectTriggersAsDeclared(["changed_contacts", "person_days", "last_gift_on"], runMarkTriggers());
   });
 });

@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { del, get, post, put, request } from "./helpers/api";
 import { addToList, createAccountList, createViewer, db } from "./helpers/factories";
-import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { expectKeptSumsExact, expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
 import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 
@@ -186,24 +186,20 @@ describe("kept counts", () => {
     await expectKeptSumsExact();
 
     // The migration builds them from the rows already there, and its triggers are the declarations' own.
-    const migration = (env.TEST_MIGRATIONS as Array<{ name: string; queries: string[] }>).find((m) => m.name.includes("kept_sums"));
     const kept = await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`);
     expect(kept.length).toBeGreaterThan(3);
     await env.DB.prepare("DELETE FROM kept_sums").run();
-    const backfills = migration!.queries.filter((query) => query.includes("INSERT INTO kept_sums") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
+    const backfills = migrationQueries("kept_sums", (query) => query.includes("INSERT INTO kept_sums") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(KEPT_SUMS.length);
     for (const query of backfills) await env.DB.prepare(query).run();
     expect(await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`)).toEqual(kept);
-    const triggers = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND sql LIKE '%kept_sums%' ORDER BY name").raw<[string]>();
-    const declared = KEPT_SUMS.flatMap(keptSumTriggers).filter((statement) => statement.startsWith("CREATE TRIGGER"));
-    expect(triggers.map(([text]) => text.replace(/;\s*$/, "")).sort()).toEqual(declared.map((text) => text.replace(/;\s*$/, "")).sort());
+    await expectTriggersAsDeclared(["kept_sums"], KEPT_SUMS.flatMap(keptSumTriggers));
   });
 
   it("are rebuilt from the rows by the migration that adds them", async () => {
     await createContact({ name: "Kept, Before migration", status: "Ask in Future" });
     const expected = await keptCounts();
-    const migration = (env.TEST_MIGRATIONS as Array<{ name: string; queries: string[] }>).find((m) => m.name.includes("maintained_list_counts"));
-    const backfills = migration!.queries.filter((query) => query.includes("INSERT INTO `list_row_counts`") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
+    const backfills = migrationQueries("maintained_list_counts", (query) => query.includes("INSERT INTO `list_row_counts`") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(2);
     await env.DB.prepare("DELETE FROM list_row_counts").run();
     for (const query of backfills) await env.DB.prepare(query).run();

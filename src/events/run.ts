@@ -40,14 +40,23 @@ interface Preference {
   task: boolean;
 }
 
-async function preferencesOf(db: Database, accountListId: string): Promise<Preference[]> {
-  const [rows] = await rowsOf(db, [
+/** What a run starts from: the list's enabled preferences and its last run, read in one round trip. */
+interface RunState {
+  preferences: Preference[];
+  last: LastRun | undefined;
+}
+
+async function runStateOf(db: Database, accountListId: string): Promise<RunState> {
+  const [rows, [lastRow]] = await rowsOf(db, [
     sql`SELECT notification_type_id, app, email, task FROM notification_preferences WHERE account_list_id = ${accountListId} AND (app = 1 OR email = 1 OR task = 1)`,
+    sql`SELECT ran_on, type_ids FROM notification_list_runs WHERE account_list_id = ${accountListId}`,
   ]);
-  return rows.flatMap((row) => {
+  const preferences = rows.flatMap((row) => {
     const type = EVENT_TYPE_BY_ID.get(String(row.notification_type_id));
     return type ? [{ typeId: String(row.notification_type_id), type, app: row.app === 1, email: row.email === 1, task: row.task === 1 }] : [];
   });
+  const last = lastRow ? { ranOn: String(lastRow.ran_on), typeIds: new Set(String(lastRow.type_ids).split(",").filter(Boolean)) } : undefined;
+  return { preferences, last };
 }
 
 /** The insert of one type's new events, each once: the event key is unique. */
@@ -99,11 +108,6 @@ interface LastRun {
   typeIds: Set<string>;
 }
 
-async function lastRunOf(db: Database, accountListId: string): Promise<LastRun | undefined> {
-  const [[row]] = await rowsOf(db, [sql`SELECT ran_on, type_ids FROM notification_list_runs WHERE account_list_id = ${accountListId}`]);
-  return row ? { ranOn: String(row.ran_on), typeIds: new Set(String(row.type_ids).split(",").filter(Boolean)) } : undefined;
-}
-
 const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** A run older than the list's last (a retried message) reads everything and leaves the marks to the later run. */
@@ -146,8 +150,7 @@ function detections(run: NotificationRun, preferences: Preference[], last: LastR
  * run, so that a write made meanwhile is either seen here or marked for the next run; answers how many
  * notifications it raised.
  */
-async function detect(db: Database, run: NotificationRun, preferences: Preference[]): Promise<number> {
-  const last = await lastRunOf(db, run.accountListId);
+async function detect(db: Database, run: NotificationRun, { preferences, last }: RunState): Promise<number> {
   const clears: SQL[] = [];
   const inserts: SQL[] = [];
   for (const { preference, detection } of detections(run, preferences, last)) {
@@ -179,8 +182,7 @@ export async function previewRun(
   { whole = false } = {},
 ): Promise<{ raised: string[]; cleared: string[]; incremental: boolean }> {
   const db = database(env.DB);
-  const preferences = await preferencesOf(db, run.accountListId);
-  const last = await lastRunOf(db, run.accountListId);
+  const { preferences, last } = await runStateOf(db, run.accountListId);
   const queries: SQL[] = [];
   const asked = detections(run, preferences, last, whole);
   for (const { preference, detection } of asked) {
@@ -269,8 +271,7 @@ async function queueDigest(db: Database, run: NotificationRun): Promise<number> 
 /** The whole run of one list. Reads and writes go to the primary: a run acts on what is stored, not a replica's copy. */
 export async function runListNotifications(env: Bindings, run: NotificationRun): Promise<RunSummary> {
   const db = database(env.DB);
-  const preferences = await preferencesOf(db, run.accountListId);
-  const notifications = await detect(db, run, preferences);
+  const notifications = await detect(db, run, await runStateOf(db, run.accountListId));
   const tasks = await makeTasks(db, run);
   const emails = await queueDigest(db, run);
   return { notifications, tasks, emails };

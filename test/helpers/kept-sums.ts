@@ -15,3 +15,22 @@ export async function expectKeptSumsExact(): Promise<void> {
   const recounted = await env.DB.prepare(`SELECT * FROM (${KEPT_SUMS.map(keptSumRecount).join(" UNION ALL ")})${ORDER}`).raw<KeptRow>();
   expect(kept).toEqual(recounted);
 }
+
+/** The statements of the migration whose name contains `name` that `pick` selects (its backfills, say). */
+export function migrationQueries(name: string, pick: (query: string) => boolean): string[] {
+  const migration = env.TEST_MIGRATIONS.find((m) => m.name.includes(name));
+  expect(migration, `a migration named like ${name}`).toBeDefined();
+  return migration!.queries.filter(pick);
+}
+
+/** The database's triggers whose SQL mentions any of `mentions` are exactly the declared `CREATE TRIGGER` statements. */
+export async function expectTriggersAsDeclared(mentions: string[], declared: string[]): Promise<void> {
+  const where = mentions.map(() => "sql LIKE ?").join(" OR ");
+  const triggers = await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (${where})`)
+    .bind(...mentions.map((text) => `%${text}%`))
+    .raw<[string]>();
+  const text = (statement: string) => statement.replace(/;\s*$/, "");
+  const expected = declared.filter((statement) => statement.startsWith("CREATE TRIGGER"));
+  expect(expected.length).toBeGreaterThan(0);
+  expect(triggers.map(([sql]) => text(sql)).sort()).toEqual(expected.map(text).sort());
+}
