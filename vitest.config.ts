@@ -32,6 +32,8 @@ export default defineConfig(async () => {
                   "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
                   "notification-runs": { maxBatchTimeout: 0.05 },
                   "notification-runs-dlq": { maxBatchTimeout: 0.05 },
+                  "csv-imports": { maxBatchTimeout: 0.05 },
+                  "csv-imports-dlq": { maxBatchTimeout: 0.05 },
                 },
               },
             }),

@@ -16,6 +16,7 @@ import { BOOKMARK_HEADER, requestSession } from "./db/session";
 import type { AppEnv } from "./env";
 import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
+import { isFileUpload } from "./jsonapi/uploads";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
 import { batchItemCreatedId, batchItemD1, isBatchItem } from "./auth/batch-items";
@@ -72,15 +73,14 @@ export function createApp(): Hono<AppEnv> {
     metrics.report(c.res.headers);
     logRequest(c, startedAt, metrics.totals());
   });
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
-      },
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
+    },
+  });
+  // A file upload is streamed, and its handler limits the file's size (the body limit would read it whole first).
+  app.use("/api/*", (c, next) => (isFileUpload(c.req.raw) ? next() : limitBody(c, next)));
   // Monitors ask for health with Accept headers of their own: it is answered whatever they accept.
   app.use("/api/*", (c, next) => (c.req.path === HEALTH_PATH ? next() : negotiate(c, next)));
   app.use("/api/*", async (c, next) => {

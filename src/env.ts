@@ -5,9 +5,10 @@ import type { SessionBinding } from "./db/session";
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
  * CI); added here are what the config cannot describe: the queue's message type and the optional settings.
  */
-export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE"> {
+export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE" | "IMPORT_QUEUE"> {
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
   NOTIFICATION_QUEUE: Queue<NotificationRunMessage>;
+  IMPORT_QUEUE: Queue<ImportRunMessage>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
 }
@@ -20,6 +21,11 @@ export interface BackgroundBatchMessage {
 export interface NotificationRunMessage {
   accountListId: string;
   runAt: string;
+}
+
+/** An import to run, or to go on running (src/imports/run.ts). */
+export interface ImportRunMessage {
+  importId: string;
 }
 
 /** The query builder over the D1 binding; `$client` is the binding itself (for hand-written statements). */

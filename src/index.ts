@@ -3,13 +3,20 @@ import type { Bindings } from "./env";
 import { runScheduled } from "./scheduled";
 import { consumeQueue } from "./queue/consumer";
 import { consumeNotificationRuns, isNotificationQueue } from "./events/queue";
+import { consumeImportRuns, isImportQueue } from "./imports/run";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  // Notification runs (src/events/queue.ts); background batch requests run through this same app (src/queue/consumer.ts).
-  queue: (batch, env, ctx) => (isNotificationQueue(batch.queue) ? consumeNotificationRuns(batch, env) : consumeQueue(batch, env, ctx, app)),
+  // Notification runs (src/events/queue.ts), CSV imports (src/imports/run.ts); background batch requests run through
+  // this same app (src/queue/consumer.ts).
+  queue: (batch, env, ctx) =>
+    isNotificationQueue(batch.queue)
+      ? consumeNotificationRuns(batch, env)
+      : isImportQueue(batch.queue)
+        ? consumeImportRuns(batch, env)
+        : consumeQueue(batch, env, ctx, app),
   // The Cron Triggers of wrangler.toml (src/scheduled.ts).
   scheduled: async (controller, env, ctx) => ctx.waitUntil(runScheduled(controller, env)),
 } satisfies ExportedHandler<Bindings, unknown>;

@@ -7,6 +7,7 @@ import { sweepBackgroundRequests } from "./queue/sweeper";
 import { enqueueNotificationRuns } from "./events/queue";
 import { recordDueReminders } from "./events/reminders";
 import { sendDueEmails } from "./events/outbox";
+import { resumeStalledImports } from "./imports/run";
 import { formatTimestamp } from "./jsonapi/time";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
@@ -14,10 +15,12 @@ export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: Schedule
   "23 3 * * *": (env) => refreshPlannerStatistics(env.DB),
   // Daily: one notification run per account list, through the queue (src/events/queue.ts).
   "0 5 * * *": (env, controller) => enqueueNotificationRuns(env, controller.scheduledTime),
-  // Every five minutes: background-batch requests whose queue message was lost; task reminders come due; e-mails due.
+  // Every five minutes: background-batch requests and imports whose queue message was lost; task reminders come
+  // due; e-mails due.
   "*/5 * * * *": async (env, controller) => {
     const now = formatTimestamp(new Date(controller.scheduledTime));
     await sweepBackgroundRequests(env, controller.scheduledTime);
+    await resumeStalledImports(env, controller.scheduledTime);
     await recordDueReminders(env, now);
     await sendDueEmails(env, now);
   },

@@ -25,8 +25,9 @@ import {
   STATUS_HASHES,
 } from "./contacts";
 import { CURRENCY_CODES, PLEDGE_CURRENCIES } from "./currencies";
-import { CSV_IMPORT_PLEDGE_CURRENCY_OPTIONS, PLEDGE_CURRENCY_HASHES } from "./currency-options";
+import { PLEDGE_CURRENCY_HASHES } from "./currency-options";
 import { DATE_FORMATS, LANGUAGES, LANGUAGE_HASHES, LOCALES } from "./locales";
+import { CSV_IMPORT_CONSTANTS } from "./csv-import";
 import { NOTIFICATIONS, NOTIFICATION_HASHES } from "./notifications";
 import { ORGANIZATIONS_ATTRIBUTES, ORGANIZATION_NAMES } from "./organizations";
 
@@ -34,6 +35,7 @@ export * from "./activities";
 export * from "./contacts";
 export * from "./currencies";
 export * from "./currency-options";
+export * from "./csv-import";
 export * from "./locales";
 export * from "./notifications";
 export * from "./organizations";
@@ -65,13 +67,7 @@ export const constantsAttributes: Record<string, unknown> = {
   pledge_frequency_hashes: PLEDGE_FREQUENCY_HASHES,
   pledge_currencies: PLEDGE_CURRENCIES,
   pledge_currency_hashes: PLEDGE_CURRENCY_HASHES,
-  csv_import: {
-    constants: {
-      pledge_currency: CSV_IMPORT_PLEDGE_CURRENCY_OPTIONS,
-      pledge_received: PLEDGE_RECEIVED,
-      status: STATUSES,
-    },
-  },
+  csv_import: CSV_IMPORT_CONSTANTS,
   dates: DATE_FORMATS,
   label_types: LABEL_TYPES,
   languages: LANGUAGES,

@@ -9,8 +9,11 @@ import type { Database } from "../env";
 
 export const GUARD_FAILURE_TEXT = "malformed JSON";
 
+/** The guard as a statement of its own, for batches of hand-written statements (see runAtomically). */
+export const CHANGED_OR_FAIL = sql`SELECT CASE WHEN changes() > 0 THEN 1 ELSE json('write conflict') END`;
+
 export function failUnlessChanged(db: Database) {
-  return db.run(sql`SELECT CASE WHEN changes() > 0 THEN 1 ELSE json('write conflict') END`);
+  return db.run(CHANGED_OR_FAIL);
 }
 
 export function isGuardFailure(error: unknown): boolean {

@@ -3,8 +3,8 @@
  * drizzle's `sql`, so columns and parameters are escaped the usual way) and reads the rows as D1 returns them:
  * its read plans know which values to decode, which is cheaper than a query builder's general row mapping.
  */
-import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../env";
 
 const dialect = new SQLiteAsyncDialect();
@@ -107,4 +107,25 @@ export function firstOf<T>(rows: Rows, column?: string): T | null {
   const row = rows[0];
   if (!row) return null;
   return (column === undefined ? row : row[column]) as T;
+}
+
+/**
+ * One INSERT of any number of rows (keyed by column name): the rows go in as one JSON parameter, read with
+ * json_each, because D1 binds at most 100 parameters a statement. A column a row leaves out takes the column's
+ * default, so rows of different shapes go in together.
+ */
+export function insertRows(table: SQLiteTable, rows: Array<Record<string, unknown>>): SQL | undefined {
+  if (rows.length === 0) return undefined;
+  const defined = new Map(Object.values(getTableColumns(table)).map((column) => [column.name, column]));
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  const fallback = (name: string) => {
+    const column = defined.get(name);
+    if (!column) throw new Error(`${getTableName(table)} has no column ${name}`);
+    const value = column.hasDefault && typeof column.default !== "object" ? column.default : null;
+    return typeof value === "boolean" ? Number(value) : value;
+  };
+  const values = rows.map((row) => names.map((name) => (name in row ? row[name] : fallback(name))));
+  const columns = sql.join(names.map((name) => sql.identifier(name)), sql`, `);
+  const extracts = sql.join(names.map((_, index) => sql.raw(`json_extract(value, '$[${index}]')`)), sql`, `);
+  return sql`INSERT INTO ${table} (${columns}) SELECT ${extracts} FROM json_each(${JSON.stringify(values)})`;
 }

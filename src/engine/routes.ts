@@ -29,6 +29,13 @@ export interface RouteOptions {
   create?: (c: Context<AppEnv>, ctx: RequestContext) => Promise<string>;
   /** The parent record the path names and the relationship to it (default: the account list of /account_lists/<id>/...). */
   pathParent?: PathParent;
+  /**
+   * Completes each document the routes answer (list pages held in memory, records) with what the declaration
+   * cannot read from the database, e.g. records built on the fly.
+   */
+  complete?: (document: unknown, ctx: RequestContext) => Promise<unknown>;
+  /** Work that follows an update once it is stored, e.g. a queue message it calls for. */
+  afterUpdate?: (id: string, ctx: RequestContext) => Promise<void>;
 }
 
 export interface PathParent {
@@ -91,13 +98,15 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   const can = (action: Action) => options.actions.includes(action);
   const types = options.requestTypes ?? [def.type];
   const itemPath = `/:id${UUID_PARAM}`;
-  const list = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
+  const complete = options.complete ?? (async (document: unknown) => document);
+  const plainList = options.list ?? ((ctx: RequestContext) => listResources(def, ctx));
+  const list = async (ctx: RequestContext) => complete(await plainList(ctx), ctx);
   const createRecord =
     options.create ?? (async (c: Context<AppEnv>, ctx: RequestContext) => createResource(def, await readInput(c, ctx, types, options.pathParent ?? ACCOUNT_LIST_PARENT), ctx, options.fixedOnCreate?.(ctx)));
   const create = async (c: Context<AppEnv>) => {
     const ctx = requestContext(c);
     const id = await createRecord(c, ctx);
-    return jsonApi(c, await showResource(def, id, ctx), 201, { Location: locationOf(c, id) });
+    return jsonApi(c, await complete(await showResource(def, id, ctx), ctx), 201, { Location: locationOf(c, id) });
   };
 
   if (can("list")) listRoutes(routes, "/", def, list, can("create") ? create : undefined, types);
@@ -105,14 +114,16 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   if (can("show")) {
     routes.get(itemPath, described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
-      return jsonApi(c, await showResource(def, ctx.pathParams.id, ctx));
+      return jsonApi(c, await complete(await showResource(def, ctx.pathParams.id, ctx), ctx));
     }, { action: "show", resource: def }));
   }
   if (can("update")) {
     const update = described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       const input = await readInput(c, ctx, types, options.pathParent ?? ACCOUNT_LIST_PARENT);
-      return jsonApi(c, await updateResource(def, ctx.pathParams.id, input, ctx));
+      const document = await updateResource(def, ctx.pathParams.id, input, ctx);
+      await options.afterUpdate?.(ctx.pathParams.id, ctx);
+      return jsonApi(c, await complete(document, ctx));
     }, { action: "update", resource: def, requestTypes: types });
     routes.put(itemPath, update);
     routes.patch(itemPath, update);

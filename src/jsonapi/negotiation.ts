@@ -1,9 +1,11 @@
 /**
- * JSON:API content negotiation: bodies must be sent as application/vnd.api+json (415 otherwise), and an Accept
- * header must allow an answer in JSON:API (406 otherwise).
+ * JSON:API content negotiation: bodies must be sent as application/vnd.api+json (415 otherwise; a file goes as
+ * multipart/form-data to the routes that take one), and an Accept header must allow an answer in JSON:API (406
+ * otherwise).
  */
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "./errors";
+import { isFileUpload } from "./uploads";
 
 const JSONAPI = "application/vnd.api+json";
 const ACCEPTABLE = new Set(["*/*", "application/*", "application/json", JSONAPI]);
@@ -54,7 +56,8 @@ export const negotiate = createMiddleware(async (c, next) => {
     throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
   }
   const method = c.req.method;
-  if (method === "POST" || method === "PUT" || method === "PATCH") {
+  // A file upload is streamed to its handler: reading it here would hold the whole file in memory.
+  if ((method === "POST" || method === "PUT" || method === "PATCH") && !isFileUpload(c.req.raw)) {
     // Reading through c.req caches the text, so handlers read the same body again for free.
     const hasBody = (await c.req.text()).length > 0;
     if (hasBody && !contentTypeAccepted(c.req.header("content-type"))) {

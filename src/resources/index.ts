@@ -11,6 +11,7 @@ import { announcementResource } from "./announcements/resource";
 import { registerMoneyRoutes } from "./appeals/routes";
 import { registerBatchRoutes } from "./batch/routes";
 import { constantsRoutes } from "./constants/routes";
+import { registerImportRoutes } from "./imports/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
 import { notificationResource } from "./notifications/resource";
@@ -42,5 +43,6 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   registerContactRoutes(app);
   registerTaskRoutes(app);
   registerMoneyRoutes(app);
+  registerImportRoutes(app);
   registerBatchRoutes(app);
 }

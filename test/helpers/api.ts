@@ -20,6 +20,7 @@ export interface ApiResponse {
 
 export interface RequestOptions {
   token?: string | null;
+  /** A JSON document (sent as JSON:API), a text sent as is, or a form sent as multipart/form-data. */
   body?: unknown;
   headers?: Record<string, string>;
   /** Skip the JSON:API document checks (e.g. for the batch endpoint's plain JSON). */
@@ -29,8 +30,9 @@ export interface RequestOptions {
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
   const headers: Record<string, string> = { Accept: "application/vnd.api+json", ...options.headers };
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/vnd.api+json";
   }

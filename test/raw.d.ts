@@ -1,0 +1,5 @@
+/** Fixture files read as text (vite's `?raw`). */
+declare module "*?raw" {
+  const text: string;
+  export default text;
+}
