@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { del, get, post, put, request } from "./helpers/api";
 import { addToList, createAccountList, createViewer, db } from "./helpers/factories";
-import { expectKeptSumsExact, expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
+import { expectCountsKept, expectKeptSumsExact, expectTriggersAsDeclared, keptCounts, migrationQueries } from "./helpers/kept-sums";
 import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 
@@ -23,29 +23,6 @@ beforeAll(async () => {
   await addToList(coached.list.id, alice.user.id, "coach");
   bob = await createViewer();
 });
-
-type CountRow = { table_name: string; account_list_id: string; bucket: string; rows: number };
-
-/** The kept counts, leaving out buckets emptied to zero. */
-async function keptCounts(): Promise<CountRow[]> {
-  return db.all<CountRow>(sql`SELECT table_name, account_list_id, bucket, rows FROM list_row_counts WHERE rows <> 0 ORDER BY 1, 2, 3`);
-}
-
-/** The same counts from the rows themselves. */
-async function actualCounts(): Promise<CountRow[]> {
-  return db.all<CountRow>(sql`SELECT * FROM (
-      SELECT 'contacts' AS table_name, account_list_id, COALESCE(status, '') AS bucket, count(*) AS rows FROM contacts GROUP BY 2, 3
-      UNION ALL SELECT 'tasks', account_list_id, CAST(completed AS TEXT), count(*) FROM tasks GROUP BY 2, 3
-    ) ORDER BY 1, 2, 3`);
-}
-
-async function expectCountsKept() {
-  const actual = await actualCounts();
-  expect(actual.length).toBeGreaterThan(0);
-  expect(await keptCounts()).toEqual(actual);
-  // The kept totals too: partners' pledges by list, open tasks by start month and day.
-  await expectKeptSumsExact();
-}
 
 const contactBody = (attributes: Record<string, unknown>, accountListId = alice.list.id) => ({
   data: { type: "contacts", attributes, relationships: { account_list: { data: { type: "account_lists", id: accountListId } } } },

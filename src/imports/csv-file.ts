@@ -56,6 +56,7 @@ function fileError(error: unknown): unknown {
   switch (error.code) {
     case "CSV_QUOTE_NOT_CLOSED":
       return new CsvFileError(`is not a valid CSV file: a quoted cell is never closed${where}`);
+    case "INVALID_OPENING_QUOTE":
     case "CSV_INVALID_CLOSING_QUOTE":
     case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
       return new CsvFileError(`is not a valid CSV file: a quote in a cell must be doubled or the cell quoted${where}`);

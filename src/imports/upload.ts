@@ -165,6 +165,21 @@ class R2Writer {
   }
 }
 
+/** The stream, failing with the signal's reason once it is aborted, even while a read waits. */
+function endedBy(stream: ReadableStream<Uint8Array>, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  const aborted = new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+  aborted.catch(() => undefined);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
 function fieldError(detail: string): CsvFileError {
   return new CsvFileError(detail);
 }
@@ -194,8 +209,8 @@ async function receiveFile(part: MultipartPart, bucket: R2Bucket, key: string, r
       if (!notUtf8) controller.enqueue(chunk);
     },
   });
-  // Aborted when the body turns out not to be well-formed multipart: the part would otherwise never end.
-  const text = part.body.pipeThrough(stored, { signal });
+  // Ended when the body turns out not to be well-formed multipart: the part would otherwise never end.
+  const text = endedBy(part.body, signal).pipeThrough(stored);
   try {
     let summary: FileSummary | undefined;
     try {

@@ -21,6 +21,7 @@ export interface SentEmail {
   subject: string;
   text: string;
   from: unknown;
+  attachments?: EmailAttachment[];
 }
 
 export interface RunRecord {
@@ -43,7 +44,7 @@ export function recordingEnv(record: RunRecord, options: { failEmail?: boolean }
       send: async (message: Parameters<SendEmail["send"]>[0]) => {
         if (options.failEmail) throw new Error("the e-mail service is unavailable");
         const builder = message as EmailMessageBuilder;
-        record.emails.push({ to: String(builder.to), subject: builder.subject, text: builder.text ?? "", from: builder.from });
+        record.emails.push({ to: String(builder.to), subject: builder.subject, text: builder.text ?? "", from: builder.from, attachments: builder.attachments });
         return real.EMAIL.send(builder);
       },
     } as unknown as SendEmail,
