@@ -313,4 +313,24 @@ describe("user:erase", () => {
     expect((await admin("GET", `/users/${leaving.user.id}/erasure`)).status).toBe(404);
     expect((await admin("POST", `/users/${leaving.user.id}/erasure`)).body).toEqual({ user_id: leaving.user.id, done: true, deleted: {} });
   });
+  it("deletes the files the user uploaded to import, in their own lists and in shared ones, before the rows that name them", async () => {
+    const leaving = await createViewer();
+    const stayer = await createViewer();
+    await addToList(stayer.list.id, leaving.user.id);
+    const uploads = [
+      { id: uuid(), accountListId: leaving.list.id, userId: leaving.user.id },
+      { id: uuid(), accountListId: stayer.list.id, userId: leaving.user.id },
+      { id: uuid(), accountListId: stayer.list.id, userId: stayer.user.id },
+    ].map((upload) => ({ ...upload, fileKey: `account_lists/${upload.accountListId}/imports/${upload.id}.csv` }));
+    for (const upload of uploads) {
+      await env.IMPORT_FILES.put(upload.fileKey, "first_name\nAnn\n");
+      await db.insert(schema.imports).values({ ...upload, fileHeaders: {}, fileConstants: {}, sampleRows: [], fileHeadersMappings: {}, fileConstantsMappings: {}, ...timestamps() });
+    }
+    const first = await admin("POST", `/users/${leaving.user.id}/erasure`);
+    expect(first.body).toEqual({ user_id: leaving.user.id, done: false, deleted: { import_files: 2 } });
+    for (let step = first.body, steps = 0; !step.done && steps < 10; steps++) step = (await admin("POST", `/users/${leaving.user.id}/erasure`)).body;
+    const kept = await Promise.all(uploads.map(async (upload) => (await env.IMPORT_FILES.head(upload.fileKey)) !== null));
+    expect(kept).toEqual([false, false, true]);
+    expect(await db.$count(schema.imports, eq(schema.imports.userId, leaving.user.id))).toBe(0);
+  });
 });

@@ -113,17 +113,38 @@ export interface ErasureStep {
   deleted: Record<string, number>;
 }
 
+/** Uploaded files deleted per step (R2 deletes up to 1,000 keys a call). */
+const FILES_PER_STEP = 500;
+
+/**
+ * The files the user uploaded, and those of the lists they alone are a user of, that are still stored: deleted from
+ * R2 before the rows that name them go. Answers how many.
+ */
+async function eraseUploadedFiles(db: Database, files: R2Bucket, userId: string, soleListIds: string[]): Promise<number> {
+  const [stored] = await rowsOf(db, [
+    sql`SELECT id, file_key FROM imports WHERE file_key IS NOT NULL AND (user_id = ${userId} OR account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleListIds)})))
+      LIMIT ${FILES_PER_STEP}`,
+  ]);
+  if (stored.length === 0) return 0;
+  await files.delete(stored.map((row) => String(row.file_key)));
+  await db.run(sql`UPDATE imports SET file_key = NULL WHERE id IN (SELECT value FROM json_each(${JSON.stringify(stored.map((row) => row.id))}))`);
+  return stored.length;
+}
+
 /** One bounded step of erasing `userId`: answers what it deleted and whether everything is gone. */
-export async function eraseStep(db: Database, userId: string): Promise<ErasureStep> {
+export async function eraseStep(db: Database, files: R2Bucket, userId: string): Promise<ErasureStep> {
   const deleted: Record<string, number> = {};
   const [[user]] = await rowsOf(db, [sql`SELECT id, disabled_at FROM users WHERE id = ${userId}`]);
   if (!user) return { user_id: userId, done: true, deleted };
   if (!user.disabled_at) await db.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
+  const soleLists = (await memberships(db, userId)).filter((membership) => membership.sole);
+  const filesDeleted = await eraseUploadedFiles(db, files, userId, soleLists.map((list) => list.listId));
+  if (filesDeleted > 0) return { user_id: userId, done: false, deleted: { import_files: filesDeleted } };
   const { direct } = ownedTables();
   let statements = STATEMENTS_PER_STEP;
   let rowsDeleted = 0;
   const spent = () => statements <= 0 || rowsDeleted >= ROWS_PER_STEP;
-  for (const list of (await memberships(db, userId)).filter((membership) => membership.sole)) {
+  for (const list of soleLists) {
     for (const table of direct) {
       for (let rows = ROWS_PER_STATEMENT; rows === ROWS_PER_STATEMENT && !spent(); ) {
         statements--;

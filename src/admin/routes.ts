@@ -220,7 +220,7 @@ export function adminRoutes(): Hono<AppEnv> {
   // One bounded step of erasing the user; the command calls it until `done`. Each step is safe to repeat.
   admin.post(`/users/${ID}/erasure`, async (c) => {
     const id = c.req.param("id").toLowerCase();
-    const step = await eraseStep(c.get("db"), id);
+    const step = await eraseStep(c.get("db"), c.env.IMPORT_FILES, id);
     forgetViewer(id);
     logChange(c, "user:erase", { user_id: id, done: step.done, deleted: step.deleted });
     return c.json(step);

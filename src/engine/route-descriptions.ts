@@ -14,6 +14,15 @@ export interface RouteDescription {
   requestTypes?: string[];
   /** A create at a list's path: a POST with `X-HTTP-Method-Override: GET` reads the list instead. */
   alsoLists?: boolean;
+  /** A create that also takes a file, as multipart/form-data with these fields. */
+  upload?: Record<string, UploadField>;
+}
+
+export interface UploadField {
+  description: string;
+  /** The field holding the file. */
+  file?: boolean;
+  optional?: boolean;
 }
 
 const descriptions = new WeakMap<object, RouteDescription>();

@@ -10,7 +10,7 @@ import { jsonApi, noContent } from "../jsonapi/respond";
 import { isListOverride, overrideParams, readBody, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { listResources, showResource } from "./read";
-import { described } from "./route-descriptions";
+import { described, type UploadField } from "./route-descriptions";
 import { createResource, deleteResource, updateResource, type Changes } from "./write";
 
 export type Action = "list" | "show" | "create" | "update" | "delete";
@@ -36,6 +36,8 @@ export interface RouteOptions {
   complete?: (document: unknown, ctx: RequestContext) => Promise<unknown>;
   /** Work that follows an update once it is stored, e.g. a queue message it calls for. */
   afterUpdate?: (id: string, ctx: RequestContext) => Promise<void>;
+  /** The multipart/form-data fields of a create that takes a file (`create` then reads them), for the API description. */
+  upload?: Record<string, UploadField>;
 }
 
 export interface PathParent {
@@ -83,9 +85,10 @@ export function listRoutes(
   list: (ctx: RequestContext) => Promise<unknown>,
   create?: (c: Context<AppEnv>) => Promise<Response>,
   requestTypes?: string[],
+  upload?: Record<string, UploadField>,
 ): void {
   routes.get(path, described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def }));
-  const post = create ? { action: "create" as const, resource: def, requestTypes, alsoLists: true } : { action: "list" as const, resource: def };
+  const post = create ? { action: "create" as const, resource: def, requestTypes, alsoLists: true, upload } : { action: "list" as const, resource: def };
   routes.post(path, described(async (c: Context<AppEnv>) => {
     if (isListOverride(c)) return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
     if (!create) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
@@ -109,8 +112,8 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
     return jsonApi(c, await complete(await showResource(def, id, ctx), ctx), 201, { Location: locationOf(c, id) });
   };
 
-  if (can("list")) listRoutes(routes, "/", def, list, can("create") ? create : undefined, types);
-  else if (can("create")) routes.post("/", described(create, { action: "create", resource: def, requestTypes: types }));
+  if (can("list")) listRoutes(routes, "/", def, list, can("create") ? create : undefined, types, options.upload);
+  else if (can("create")) routes.post("/", described(create, { action: "create", resource: def, requestTypes: types, upload: options.upload }));
   if (can("show")) {
     routes.get(itemPath, described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);

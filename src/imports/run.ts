@@ -19,6 +19,7 @@ import {
   phoneNumbers,
 } from "../../drizzle/schema";
 import { database } from "../db/client";
+import { d1Metrics } from "../db/metrics";
 import { CHANGED_OR_FAIL, isGuardFailure } from "../db/guard";
 import { insertRows, rowsOf, runAtomically } from "../db/statements";
 import type { RequestContext, Row } from "../engine/define";
@@ -226,24 +227,25 @@ async function finish(env: Bindings, db: Database, importId: string, now: string
   await db.$client.prepare("UPDATE imports SET file_key = NULL WHERE id = ?").bind(importId).run();
 }
 
-export type RunOutcome = "completed" | "continued" | "gone" | { busy: number };
+/** What a run did: `rows` read from the file; `busy` another run holds the import (come back after `retryInSeconds`). */
+export type RunOutcome = { kind: "completed" | "continued" | "gone"; rows: number } | { kind: "busy"; retryInSeconds: number; rows: number };
 
 /** Runs an import on from where it stands, for up to CHUNKS_PER_MESSAGE chunks. */
 export async function runImport(env: Bindings, importId: string, now = Date.now()): Promise<RunOutcome> {
   const db = database(env.DB);
   const claimed = await claim(db, importId, now);
-  if (claimed.kind === "gone") return "gone";
-  if (claimed.kind === "busy") return { busy: claimed.retryInSeconds };
+  if (claimed.kind === "gone") return { kind: "gone", rows: 0 };
+  if (claimed.kind === "busy") return { kind: "busy", retryInSeconds: claimed.retryInSeconds, rows: 0 };
   if (claimed.kind === "completed") {
     // An import completed by a run that stopped before its e-mail or the file's deletion.
     await finish(env, db, importId, formatTimestamp(new Date(now)));
-    return "completed";
+    return { kind: "completed", rows: 0 };
   }
   const row = claimed.row;
   const file = row.file_key ? await env.IMPORT_FILES.get(row.file_key) : null;
   if (!file) {
     await complete(env, db, importId, formatTimestamp(new Date(now)), "The import's file is no longer stored; upload it again.");
-    return "completed";
+    return { kind: "completed", rows: 0 };
   }
   const rules: Omit<ImportRules, "columnKeys"> = {
     headersMappings: JSON.parse(row.file_headers_mappings),
@@ -276,17 +278,17 @@ export async function runImport(env: Bindings, importId: string, now = Date.now(
       await write();
       if (chunks >= CHUNKS_PER_MESSAGE) {
         await db.$client.prepare("UPDATE imports SET claimed_at = ? WHERE id = ?").bind(released(Date.now()), importId).run();
-        return "continued";
+        return { kind: "continued", rows: next - row.next_row };
       }
     }
     if (chunk.length > 0) await write();
   } catch (error) {
     // Another run took the import over (this one was too slow): it goes on from where that run stands.
-    if (error instanceof LostImport) return { busy: LEASE_SECONDS };
+    if (error instanceof LostImport) return { kind: "busy", retryInSeconds: LEASE_SECONDS, rows: next - row.next_row };
     throw error;
   }
   await complete(env, db, importId, formatTimestamp(new Date()));
-  return "completed";
+  return { kind: "completed", rows: next - row.next_row };
 }
 
 class LostImport extends Error {}
@@ -299,29 +301,35 @@ export async function stopImport(env: Bindings, importId: string, reason: string
 
 export const isImportQueue = (queue: string) => queue.startsWith("csv-imports");
 
-/** The import queue's consumer and its dead-letter queue's. */
+/** The import queue's consumer and its dead-letter queue's: one line per message, with what it cost in D1. */
 export async function consumeImportRuns(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   const deadLetters = batch.queue.endsWith("-dlq");
   for (const message of batch.messages) {
     const importId = (message.body as Partial<ImportRunMessage> | null)?.importId;
+    const line = { message: "queue message", queue: batch.queue, message_id: message.id, import_id: importId ?? null, attempts: message.attempts };
     if (typeof importId !== "string") {
       message.ack();
+      console.error(JSON.stringify({ level: "error", ...line, outcome: "no import id" }));
       continue;
     }
+    const metrics = d1Metrics(env, env.DB);
+    const measured = { ...env, DB: metrics.db };
     try {
       if (deadLetters) {
-        await stopImport(env, importId, "The import stopped before reading the whole file: it failed repeatedly. The rows counted as imported are stored.");
+        await stopImport(measured, importId, "The import stopped before reading the whole file: it failed repeatedly. The rows counted as imported are stored.");
         message.ack();
+        console.error(JSON.stringify({ level: "error", ...line, outcome: "dead-lettered" }));
         continue;
       }
-      const outcome = await runImport(env, importId);
-      if (outcome === "continued") await queueImport(env, importId);
-      if (typeof outcome === "object") message.retry({ delaySeconds: outcome.busy });
+      const outcome = await runImport(measured, importId);
+      if (outcome.kind === "continued") await queueImport(env, importId);
+      if (outcome.kind === "busy") message.retry({ delaySeconds: outcome.retryInSeconds });
       else message.ack();
-      console.log(JSON.stringify({ level: "info", message: "import run", import_id: importId, attempts: message.attempts, outcome: typeof outcome === "object" ? "busy" : outcome }));
+      const { roundTrips, rowsRead } = metrics.totals();
+      console.log(JSON.stringify({ level: "info", ...line, outcome: outcome.kind, rows: outcome.rows, d1_round_trips: roundTrips, d1_rows_read: rowsRead }));
     } catch (error) {
-      console.error(JSON.stringify({ level: "error", message: "import run failed", import_id: importId, attempts: message.attempts, error: String(error) }));
       console.error(error);
+      console.error(JSON.stringify({ level: "error", ...line, outcome: "failed", error: String(error) }));
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }

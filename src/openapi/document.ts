@@ -7,7 +7,7 @@
 import type { Hono } from "hono";
 import type { ResourceDef } from "../engine/define";
 import { declaredResources } from "../engine/define";
-import { descriptionOf, type RouteDescription } from "../engine/route-descriptions";
+import { descriptionOf, type RouteDescription, type UploadField } from "../engine/route-descriptions";
 import type { AppEnv } from "../env";
 import {
   bulkDocumentSchema,
@@ -211,7 +211,13 @@ function describedOperation(shared: Components, description: RouteDescription, m
         summary: `${description.action === "create" ? "Create" : "Update"} ${description.action === "create" ? "one of " : ""}${name}`,
         tags: [def.type],
         parameters: [...readParameters(shared, def), header("bookmark"), ...(description.alsoLists ? [header("override")] : [])],
-        requestBody: { required: true, content: json(document(description.action === "create" ? "CreateRequest" : "UpdateRequest", requestSchema(def, types, description.action, (schemaName, schema) => shared.ref("schemas", schemaName, schema), type))) },
+        requestBody: {
+          required: true,
+          content: {
+            ...json(document(description.action === "create" ? "CreateRequest" : "UpdateRequest", requestSchema(def, types, description.action, (schemaName, schema) => shared.ref("schemas", schemaName, schema), type))),
+            ...(description.upload ? { "multipart/form-data": { schema: uploadSchema(description.upload) } } : {}),
+          },
+        },
         responses: {
           // With X-HTTP-Method-Override: GET, a create path answers a page.
           ...(description.alsoLists ? { "200": page() } : {}),
@@ -233,6 +239,14 @@ function describedOperation(shared: Components, description: RouteDescription, m
 }
 
 const NOT_MODIFIED = { description: "Not modified" };
+
+/** A file upload's form: each field a string, the file binary. */
+function uploadSchema(fields: Record<string, UploadField>): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [name, { type: "string", ...(field.file ? { format: "binary" } : {}), description: field.description }]),
+  );
+  return { type: "object", required: Object.entries(fields).filter(([, field]) => !field.optional).map(([name]) => name), properties };
+}
 
 /** A route mounted by hand: listed with what every route may answer. */
 function plainOperation(shared: Components, method: string, path: string) {

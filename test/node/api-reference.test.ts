@@ -32,13 +32,15 @@ describe("GET /api/v2/openapi.json", () => {
     const response = await fetch(`${origin}/api/v2/openapi.json`);
     expect(response.status).toBe(200);
     const text = await response.text();
-    // Parameters, responses, headers and documents that operations repeat are shared components.
-    expect(text.length).toBeLessThan(250_000);
     const document = JSON.parse(text) as {
       openapi: string;
       paths: Record<string, Record<string, { parameters: Array<{ name?: string; $ref?: string }> }>>;
       components: { parameters: Record<string, { name: string; style?: string; schema: { properties?: Record<string, unknown> } }> };
     };
+    // Parameters, responses, headers and documents that operations repeat are shared components: each operation adds
+    // little more than its own name and references (written out in full, it took three times this).
+    const operations = Object.values(document.paths).flatMap((item) => Object.keys(item).filter((key) => key !== "parameters")).length;
+    expect(text.length / operations).toBeLessThan(1_500);
     const result = await new Validator().validate(document as unknown as Parameters<Validator["validate"]>[0]);
     expect(result.errors ?? [], String(JSON.stringify(result.errors)).slice(0, 1000)).toEqual([]);
     expect(result.valid).toBe(true);

@@ -21,7 +21,8 @@ import { parseDocumentParams } from "../../jsonapi/query";
 import { parseTagList } from "../../engine/tags";
 import { CsvFileError } from "../../imports/csv-file";
 import { includedSamples, sampleDrafts, sampleResources } from "../../imports/samples";
-import { receiveUpload } from "../../imports/upload";
+import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD } from "../../imports/upload";
+import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
 import { queueImport } from "../../imports/run";
 import { isFileUpload } from "../../jsonapi/uploads";
 import { LIST } from "../paths";
@@ -162,6 +163,11 @@ export function registerImportRoutes(app: Hono<AppEnv>): void {
     resourceRoutes(importResource, {
       actions: ["list", "show", "create", "update"],
       create: createImport,
+      upload: {
+        [TYPE_FIELD]: { description: "imports" },
+        [FILE_FIELD]: { file: true, description: `The CSV file (UTF-8, with or without a byte order mark, or Windows-1252), at most ${MAX_FILE_SIZE_IN_BYTES} bytes` },
+        [TAG_LIST_FIELD]: { optional: true, description: "Comma-separated tags given to every imported contact" },
+      },
       complete: withSampleContacts,
       afterUpdate: queueWhenStarted,
     }),
