@@ -17,7 +17,7 @@ export interface HeapRun {
 }
 
 /** A DevTools session with the service's isolate. The inspector proxy answers only origins it knows. */
-async function devtools(url: string): Promise<{ call(method: string): Promise<Record<string, number>>; close(): void }> {
+export async function devtools(url: string): Promise<{ call(method: string): Promise<Record<string, number>>; close(): void }> {
   const socket = new WebSocket(url, { headers: { Origin: "https://devtools.devprod.cloudflare.dev" } } as unknown as string[]);
   const pending = new Map<number, (result: Record<string, number>) => void>();
   let next = 0;
@@ -48,9 +48,9 @@ async function devtools(url: string): Promise<{ call(method: string): Promise<Re
 const mb = (bytes: number) => bytes / 2 ** 20;
 
 /** The isolate's JS heap, polled every few milliseconds while the request runs. */
-type Session = Awaited<ReturnType<typeof devtools>>;
+export type Session = Awaited<ReturnType<typeof devtools>>;
 
-async function peakHeap(session: Session, request: () => Promise<{ status: number; bytes: number; detail: string }>, name: string): Promise<HeapRun> {
+export async function peakHeap(session: Session, request: () => Promise<{ status: number; bytes: number; detail: string }>, name: string): Promise<HeapRun> {
   {
     const before = (await session.call("Runtime.getHeapUsage")).usedSize ?? 0;
     let peak = before;

@@ -46,13 +46,14 @@ const RUN_AT = `${TODAY}T05:00:00Z`;
 const NEXT_DAY = `${dayAfter(TODAY, 1)}T05:00:00Z`;
 const FAN_OUT_LISTS = 1_000;
 
-/** Collects the run lines the worker logs (see startServers' onLog). */
-export class RunLog {
-  lines: RunLine[] = [];
+/** Collects the lines the worker logs for the messages of one queue (see startServers' onLog). */
+export class RunLog<Line = RunLine> {
+  lines: Line[] = [];
+  constructor(private readonly queue = "notification-runs") {}
   take(message: string): void {
-    if (!message.includes('"queue message"') || !message.includes("notification-runs")) return;
+    if (!message.includes('"queue message"') || !message.includes(this.queue)) return;
     try {
-      this.lines.push(JSON.parse(message.slice(message.indexOf("{"))) as RunLine);
+      this.lines.push(JSON.parse(message.slice(message.indexOf("{"))) as Line);
     } catch {
       // Not one of the JSON lines.
     }

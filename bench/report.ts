@@ -1,6 +1,7 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
 import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
+import type { ImportBench } from "./imports";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -39,6 +40,7 @@ export interface SizeRun {
   background: BackgroundRun[];
   notifications?: NotificationBench;
   memory?: HeapRun[];
+  imports?: ImportBench;
 }
 
 export interface Report {
@@ -218,6 +220,21 @@ function checks(report: Report): Check[] {
         pass: notifications.nextDay.rowsRead <= most,
       });
     }
+    for (const imported of run.imports?.runs ?? []) {
+      list.push({
+        target: `an import of ${imported.rows.toLocaleString("en-US")} rows: the run adds < 64 MB of JS heap ${at}`,
+        value: `${fixed(imported.runPeakMb - imported.beforeMb)} MB`,
+        pass: imported.runPeakMb - imported.beforeMb < 64,
+      });
+    }
+    const largest = run.imports?.largest;
+    if (largest) {
+      list.push({
+        target: `the upload of a ${(largest.fileBytes / 2 ** 20).toFixed(0)} MiB CSV file adds < 64 MB of JS heap ${at}`,
+        value: `${fixed(largest.peakMb - largest.beforeMb)} MB (${largest.status})`,
+        pass: largest.status === 201 && largest.peakMb - largest.beforeMb < 64,
+      });
+    }
     if (run.batch) list.push({ target: `50-item batch ≥ 5x faster than 50 single requests ${at}`, value: `${fixed(run.batch.ratio, 2)}x`, pass: run.batch.ratio >= 5 });
     const times = run.background.map((b) => b.ms).filter((ms): ms is number => ms !== null);
     list.push({
@@ -289,6 +306,27 @@ function renderNotifications(bench: NotificationBench | undefined): string {
   return lines.join("\n");
 }
 
+/** CSV imports end to end (bench/imports.ts). */
+function renderImports(bench: ImportBench | undefined): string {
+  if (!bench) return "CSV imports: not measured.";
+  const lines = ["CSV imports (uploaded, mapped, started, and run by the queue consumer to the end):", ""];
+  lines.push("| Rows | file | upload | run | rows/s end to end | messages | D1 round trips per 1,000 rows | rows read per row | stored | JS heap before | peak during upload | peak during run |");
+  lines.push("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+  for (const run of bench.runs) {
+    const seconds = (run.uploadMs + run.runMs) / 1000;
+    lines.push(
+      `| ${run.rows.toLocaleString("en-US")} | ${(run.fileBytes / 2 ** 20).toFixed(1)} MiB | ${fixed(run.uploadMs / 1000, 2)} s | ${fixed(run.runMs / 1000, 1)} s | ${fixed(run.rows / seconds, 0)} | ${run.messages} | ` +
+        `${fixed((run.roundTrips / run.rows) * 1000, 1)} | ${fixed(run.rowsRead / run.rows, 1)} | ${run.stored.toLocaleString("en-US")} | ${fixed(run.beforeMb)} MB | ${fixed(run.uploadPeakMb)} MB | ${fixed(run.runPeakMb)} MB |`,
+    );
+  }
+  if (bench.largest) {
+    const l = bench.largest;
+    lines.push("", `- upload of a ${(l.fileBytes / 2 ** 20).toFixed(1)} MiB file (the size limit): ${l.status}, ${fixed(l.ms / 1000, 2)} s, JS heap ${fixed(l.beforeMb)} MB before, peak ${fixed(l.peakMb)} MB`);
+  }
+  if (bench.error) lines.push("", `Failed: ${bench.error}`);
+  return lines.join("\n");
+}
+
 export function renderReport(report: Report): string {
   const parts = [
     `## Run of ${report.startedAt.toISOString().replace(/\.\d+Z$/, "Z")}`,
@@ -340,6 +378,8 @@ export function renderReport(report: Report): string {
       renderWrites(run.writes),
       "",
       renderMemory(run.memory),
+      "",
+      renderImports(run.imports),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

@@ -21,6 +21,7 @@ import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Targe
 import { ROOT, buildWorkers, startServers } from "./server";
 import { benchNotifications, RunLog } from "./notifications";
 import { measureMemory } from "./memory";
+import { benchImports, type ImportBench, type ImportLine } from "./imports";
 
 /** The DevTools port of the service's isolate, for the memory measurements. */
 const INSPECTOR_PORT = 9341;
@@ -105,7 +106,8 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
   // In memory: persisted, Miniflare's rate limiter writes its counter to disk on every request, a cost the
   // deployed binding does not have, and the dataset is regenerated every run anyway.
   const runLog = new RunLog();
-  const servers = await startServers({ secret, onLog: (message) => runLog.take(message), inspectorPort: INSPECTOR_PORT });
+  const importLog = new RunLog<ImportLine>("csv-imports");
+  const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message)), inspectorPort: INSPECTOR_PORT });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts);
@@ -133,7 +135,14 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); JS heap ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB`);
     log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
     const notifications = await benchNotifications(servers.mf, servers.db, runLog);
-    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory };
+    let imports: ImportBench | undefined;
+    if (!options.only || "csv imports".includes(options.only)) {
+      log("CSV imports: 10,000 and 100,000 rows uploaded, mapped and run to the end, then a 50 MB upload");
+      imports = await benchImports(servers.api, `ws://127.0.0.1:${INSPECTOR_PORT}/api`, token, servers.db, importLog);
+      for (const run of imports.runs) log(`import of ${run.rows} rows: upload ${run.uploadMs.toFixed(0)} ms, run ${run.runMs.toFixed(0)} ms, ${run.messages} messages, ${run.roundTrips} D1 round trips, ${run.stored} stored`);
+      if (imports.error) log(`CSV imports: ${imports.error}`);
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports };
   } finally {
     await servers.stop();
   }

@@ -23,7 +23,7 @@ export interface NotificationRunMessage {
   runAt: string;
 }
 
-/** An import to run, or to go on running (src/imports/run.ts). */
+/** An import to run, or to go on running (src/resources/imports/run.ts). */
 export interface ImportRunMessage {
   importId: string;
 }

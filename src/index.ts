@@ -3,13 +3,13 @@ import type { Bindings } from "./env";
 import { runScheduled } from "./scheduled";
 import { consumeQueue } from "./queue/consumer";
 import { consumeNotificationRuns, isNotificationQueue } from "./events/queue";
-import { consumeImportRuns, isImportQueue } from "./imports/run";
+import { consumeImportRuns, isImportQueue } from "./resources/imports/run";
 
 const app = createApp();
 
 export default {
   fetch: app.fetch,
-  // Notification runs (src/events/queue.ts), CSV imports (src/imports/run.ts); background batch requests run through
+  // Notification runs (src/events/queue.ts), CSV imports (src/resources/imports/run.ts); background batch requests run through
   // this same app (src/queue/consumer.ts).
   queue: (batch, env, ctx) =>
     isNotificationQueue(batch.queue)

@@ -7,7 +7,7 @@ import { sweepBackgroundRequests } from "./queue/sweeper";
 import { enqueueNotificationRuns } from "./events/queue";
 import { recordDueReminders } from "./events/reminders";
 import { sendDueEmails } from "./events/outbox";
-import { resumeStalledImports } from "./imports/run";
+import { resumeStalledImports } from "./resources/imports/run";
 import { formatTimestamp } from "./jsonapi/time";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {

@@ -13,8 +13,8 @@ import { request, put } from "./helpers/api";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { recordingEnv, runCron, FIVE_MINUTE_CRON, type RunRecord } from "./helpers/events";
 import { expectCountsKept } from "./helpers/kept-sums";
-import { CHUNK_ROWS, CHUNKS_PER_MESSAGE, runImport } from "../src/imports/run";
-import { FAILURE_SUBJECT, FAILURES_FILE_NAME, SUCCESS_SUBJECT } from "../src/imports/mail";
+import { CHUNK_ROWS, CHUNKS_PER_MESSAGE, runImport } from "../src/resources/imports/run";
+import { FAILURE_SUBJECT, FAILURES_FILE_NAME, SUCCESS_SUBJECT } from "../src/resources/imports/mail";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 

@@ -7,7 +7,7 @@ import worker from "../src/index";
 import type { BackgroundBatchMessage } from "../src/env";
 import { formatTimestamp } from "../src/jsonapi/time";
 import { claimRequest, storeResponse } from "../src/queue/claims";
-import { retryDelaySeconds } from "../src/queue/consumer";
+import { retryDelaySeconds } from "../src/retries";
 import { get, recordedDocument } from "./helpers/api";
 import { addToList, createAccountList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
 

@@ -12,7 +12,7 @@ import type { MiddlewareHandler } from "hono";
 import { isListOverride } from "../engine/context";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
-import { retryDelaySeconds } from "../queue/consumer";
+import { retryDelaySeconds } from "../retries";
 import { sendDueEmails } from "./outbox";
 import { runListNotifications } from "./run";
 

@@ -1,6 +1,6 @@
 /**
  * The routes that take a file: a multipart/form-data POST there is streamed to its handler, not read as a
- * JSON:API document, and its size is the handler's to limit (src/imports/upload.ts), not the body limit's.
+ * JSON:API document, and its size is the handler's to limit (src/resources/imports/upload.ts), not the body limit's.
  */
 const UPLOAD_PATHS = [/^\/api\/v2\/account_lists\/[^/]+\/imports\/csv\/?$/];
 

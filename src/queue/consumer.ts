@@ -15,20 +15,15 @@ import { recordError, recordWithin, refusalInsideBatch, type RecordedResponse } 
 import { claimRequest, recordDeadLetter, releaseClaim, storeResponse, type Claim } from "./claims";
 import { buildStoredRequest } from "./stored-request";
 import { configured } from "../settings";
+import { retryDelaySeconds, RETRY_MAX_SECONDS } from "../retries";
 
 /** What became of a message; each message's outcome is logged once (see consumeQueue). */
 type Outcome = "stored" | "already settled" | "claimed elsewhere" | "rate limited" | "failed" | "dead-lettered" | "no request id";
 
 export const TOKEN_LIFETIME_SECONDS = 300;
-const RETRY_BASE_SECONDS = 15;
-const RETRY_MAX_SECONDS = 600;
+
 // Well under D1's 2 MB row limit; a larger answer is recorded as an error instead of failing on every retry.
 export const MAX_STORED_RESPONSE_BYTES = 1_500_000;
-
-/** 15 s, 30 s, 60 s, ... for the 1st, 2nd, 3rd delivery, capped at 10 minutes. */
-export function retryDelaySeconds(attempts: number): number {
-  return Math.min(RETRY_MAX_SECONDS, RETRY_BASE_SECONDS * 2 ** Math.max(0, attempts - 1));
-}
 
 function retryAfterSeconds(response: RecordedResponse): number | undefined {
   const seconds = Number(response.headers["Retry-After"]);

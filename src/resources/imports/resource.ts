@@ -10,7 +10,7 @@ import { parseTagList } from "../../engine/tags";
 import { emptyMany, belongsTo } from "../../engine/relationships";
 import { TIMESTAMP } from "../../jsonapi/formats";
 import type { FieldError } from "../../jsonapi/errors";
-import { mappingErrors } from "../../imports/mappings";
+import { mappingErrors } from "./mappings";
 
 /** Mappings are kept as sent (the clients read back what they wrote), up to a size no real mapping comes near. */
 const MAX_MAPPING_CHARACTERS = 200_000;
@@ -107,7 +107,7 @@ export const importResource = defineResource({
   },
   relationships: {
     user: belongsTo("users", imports.userId),
-    // Built from the file's first rows under the current mappings, never stored (src/imports/samples.ts).
+    // Built from the file's first rows under the current mappings, never stored (src/resources/imports/samples.ts).
     sample_contacts: emptyMany("contacts"),
   },
   sorts: { created_at: imports.createdAt, updated_at: imports.updatedAt },

@@ -19,11 +19,11 @@ import { readResourceDocument, typeMismatch } from "../../jsonapi/request-docume
 import type { ResourceObject } from "../../jsonapi/document";
 import { parseDocumentParams } from "../../jsonapi/query";
 import { parseTagList } from "../../engine/tags";
-import { CsvFileError } from "../../imports/csv-file";
-import { includedSamples, sampleDrafts, sampleResources } from "../../imports/samples";
-import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD } from "../../imports/upload";
+import { CsvFileError } from "./csv-file";
+import { includedSamples, sampleDrafts, sampleResources } from "./samples";
+import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD } from "./upload";
 import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
-import { queueImport } from "../../imports/run";
+import { queueImport } from "./run";
 import { isFileUpload } from "../../jsonapi/uploads";
 import { LIST } from "../paths";
 import { importResource, startedBy } from "./resource";

@@ -4,9 +4,9 @@
  * people and those people's e-mail addresses and phone numbers. Their ids are derived from the import's id and
  * the row, so reading the same import twice answers the same document.
  */
-import { derivedId } from "../db/derived-ids";
-import type { RequestContext, ResourceDef } from "../engine/define";
-import type { Identifier, ResourceObject } from "../jsonapi/document";
+import { derivedId } from "../../db/derived-ids";
+import type { RequestContext, ResourceDef } from "../../engine/define";
+import type { Identifier, ResourceObject } from "../../jsonapi/document";
 import { draftContact, type ContactDraft, type DraftRecord, type ImportRules } from "./row-contact";
 
 export function sampleDrafts(importId: string, sampleRows: string[][], rules: ImportRules): ContactDraft[] {

@@ -6,14 +6,13 @@
  * First name can't be blank").
  */
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { CSV_CONSTANTS } from "../constants/csv-import";
-import type { RequestContext, ResourceDef, Row } from "../engine/define";
-import { parseTagList } from "../engine/tags";
-import { contactResource } from "../resources/contacts/resource";
-import { addressResource } from "../resources/people/linked";
-import { emailAddressResource, personResource, phoneNumberResource } from "../resources/people/resource";
+import type { RequestContext, ResourceDef, Row } from "../../engine/define";
+import { parseTagList } from "../../engine/tags";
+import { contactResource } from "../contacts/resource";
+import { addressResource } from "../people/linked";
+import { emailAddressResource, personResource, phoneNumberResource } from "../people/resource";
 import { constantValue } from "./mappings";
-import { contactName, parseFullName, type Names } from "./names";
+import { contactName, parseFullName, type Names } from "../contacts/names";
 
 /** What the rows of one import are read by. */
 export interface ImportRules {
@@ -187,6 +186,3 @@ export function checkedRows(draft: ContactDraft, ctx: RequestContext): { rows: M
   if (problems.length > 0) return { failure: `Validation failed: ${problems.join(", ")}` };
   return { rows };
 }
-
-/** The constant headers a file's column may be mapped to (their values are then mapped one by one). */
-export const isConstantHeader = (header: string) => header in CSV_CONSTANTS;

@@ -17,19 +17,19 @@ import {
   importRowFailures,
   people,
   phoneNumbers,
-} from "../../drizzle/schema";
-import { database } from "../db/client";
-import { d1Metrics } from "../db/metrics";
-import { CHANGED_OR_FAIL, isGuardFailure } from "../db/guard";
-import { insertRows, rowsOf, runAtomically } from "../db/statements";
-import type { RequestContext, Row } from "../engine/define";
-import type { Bindings, Database, ImportRunMessage } from "../env";
-import { formatTimestamp } from "../jsonapi/time";
-import { retryDelaySeconds } from "../queue/consumer";
+} from "../../../drizzle/schema";
+import { database } from "../../db/client";
+import { d1Metrics } from "../../db/metrics";
+import { CHANGED_OR_FAIL, isGuardFailure } from "../../db/guard";
+import { insertRows, rowsOf, runAtomically } from "../../db/statements";
+import type { RequestContext, Row } from "../../engine/define";
+import type { Bindings, Database, ImportRunMessage } from "../../env";
+import { formatTimestamp } from "../../jsonapi/time";
+import { retryDelaySeconds } from "../../retries";
 import { csvRecords, isBlankRow, type FileEncoding } from "./csv-file";
 import { headerKey } from "./format";
 import { sendClosingMail } from "./mail";
-import { contactName, parseFullName } from "./names";
+import { contactName, parseFullName } from "../contacts/names";
 import { checkedRows, draftContact, type ContactDraft, type DraftRecord, type ImportRules } from "./row-contact";
 
 /** Data rows written by one atomic batch. */

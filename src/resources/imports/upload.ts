@@ -6,7 +6,7 @@
  * Windows-1252 once it is stored.
  */
 import { getMultipartBoundary, MultipartParseError, MultipartParser, type MultipartPart } from "@mjackson/multipart-parser";
-import { MAX_FILE_SIZE_IN_BYTES } from "../constants/csv-import";
+import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
 import { csvRecords, CsvFileError, isBlankRow, NotUtf8Error, type FileEncoding } from "./csv-file";
 import { headerKey, listsConstantValues, MAX_COLUMNS, MAX_CONSTANT_VALUES, MAX_SAMPLE_ROWS } from "./format";
 

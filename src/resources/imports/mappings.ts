@@ -4,8 +4,8 @@
  * (`{status: [{id: "Partner - Financial", values: ["Giving"]}, {id: "", values: [""]}]}`). They are checked when the
  * import is started, with the original service's rules and messages, which clients show as they are.
  */
-import { CSV_CONSTANTS, SUPPORTED_HEADERS, type ConstantOption } from "../constants/csv-import";
-import type { FieldError } from "../jsonapi/errors";
+import { CSV_CONSTANTS, SUPPORTED_HEADERS, type ConstantOption } from "../../constants/csv-import";
+import type { FieldError } from "../../jsonapi/errors";
 
 export interface Mappings {
   fileHeaders: Record<string, string>;

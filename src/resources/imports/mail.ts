@@ -6,9 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { stringify } from "csv-stringify/sync";
-import { rowsOf } from "../db/statements";
-import type { Bindings, Database } from "../env";
-import { DEFAULT_SENDER } from "../events/outbox";
+import { rowsOf } from "../../db/statements";
+import type { Bindings, Database } from "../../env";
+import { DEFAULT_SENDER } from "../../events/outbox";
 
 export const SUCCESS_SUBJECT = "[MPDX] Importing your CSV contacts completed";
 export const FAILURE_SUBJECT = "[MPDX] Importing your CSV contacts failed";
