@@ -29,11 +29,14 @@ export const imports = sqliteTable(
     fileName: text("file_name"),
     fileSizeInBytes: integer("file_size_in_bytes").notNull().default(0),
     fileEncoding: text("file_encoding").notNull().default("utf-8"),
-    // {key: header as in the file}, in the file's column order.
+    // {key: header as in the file}: what clients map by. A JSON object puts keys that look like numbers first, so the
+    // columns' order is kept apart: the header row's cells as in the file, blank ones included.
     fileHeaders: text("file_headers", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    fileHeaderRow: text("file_header_row", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     // {key: [distinct values, at most 100]} of the columns that may map to a constant.
     fileConstants: text("file_constants", { mode: "json" }).$type<Record<string, string[]>>().notNull(),
-    // The first rows that are not blank (at most 4), as their cells: the sample contacts are built from them.
+    // The first rows that are not blank (at most 4), a cell per column of the header row: the sample contacts are
+    // built from them.
     sampleRows: text("sample_rows", { mode: "json" }).$type<string[][]>().notNull(),
     fileHeadersMappings: text("file_headers_mappings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
     fileConstantsMappings: text("file_constants_mappings", { mode: "json" }).$type<Record<string, unknown>>().notNull(),

@@ -4,7 +4,7 @@
  */
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import worker from "../src/index";
 import * as schema from "../drizzle/schema";
@@ -13,7 +13,7 @@ import { request, put } from "./helpers/api";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { recordingEnv, runCron, FIVE_MINUTE_CRON, type RunRecord } from "./helpers/events";
 import { expectCountsKept } from "./helpers/kept-sums";
-import { CHUNK_ROWS, CHUNKS_PER_MESSAGE, runImport } from "../src/resources/imports/run";
+import { CHUNK_CHARACTERS, CHUNK_ROWS, CHUNKS_PER_MESSAGE, runImport } from "../src/resources/imports/run";
 import { FAILURE_SUBJECT, FAILURES_FILE_NAME, SUCCESS_SUBJECT } from "../src/resources/imports/mail";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -233,6 +233,67 @@ describe("running an import", () => {
     // A late delivery of its message changes nothing.
     await deliver([id], delivery.runEnv);
     expect(await importedNames(viewer.list.id)).toEqual([]);
+  });
+
+  it("leaves an import that a run moved on lately to that run when another of its messages is dead-lettered", async () => {
+    const viewer = await createViewer();
+    const id = await startedImport(csvOf(3), viewer);
+    await db.update(schema.imports).set({ claimedAt: new Date(Date.now() - 60_000).toISOString().slice(0, 19) + "Z" }).where(eq(schema.imports.id, id));
+    const delivery = recording();
+    await deliver([id], delivery.runEnv, "csv-imports-dlq");
+    expect(await stored(id)).toMatchObject({ importCompletedAt: null, error: null });
+    expect(delivery.record.emails).toEqual([]);
+  });
+
+  it("writes long rows in smaller chunks, each table's rows one value D1 takes", async () => {
+    const viewer = await createViewer();
+    const rows = 60;
+    const notes = "n".repeat(30_000);
+    const text = [HEADERS, ...Array.from({ length: rows }, (_, i) => `First${i + 2},Last${i + 2},,Giving,${notes}`), ""].join("\n");
+    const id = await startedImport(text, viewer);
+    // Every bound value the run sends, by size.
+    const sizes: number[] = [];
+    const watching = new Proxy(env.DB, {
+      get(target, property) {
+        if (property === "prepare") {
+          return (query: string) => {
+            const statement = target.prepare(query);
+            return new Proxy(statement, {
+              get(inner, name) {
+                if (name === "bind") return (...values: unknown[]) => (sizes.push(...values.map((v) => (typeof v === "string" ? v.length : 0))), inner.bind(...values));
+                const value = Reflect.get(inner, name);
+                return typeof value === "function" ? value.bind(inner) : value;
+              },
+            });
+          };
+        }
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    await runToTheEnd(id, recording({ DB: watching }));
+    expect(await importedNames(viewer.list.id)).toEqual(expectedNames(rows));
+    expect(Math.max(...sizes)).toBeLessThan(CHUNK_CHARACTERS + 200_000);
+    expect(Math.max(...sizes)).toBeGreaterThan(100_000);
+  });
+
+  it("refuses a row whose tags cannot be kept, and writes the rest", async () => {
+    const viewer = await createViewer();
+    const body = new FormData();
+    body.append("data[type]", "imports");
+    body.append("data[attributes][file]", new File([`first_name,tags\nAnn,"vip, ${"x".repeat(300)}"\nBo,friend\n`], "tags.csv", { type: "text/csv" }));
+    const id = (await request("POST", `/api/v2/account_lists/${viewer.list.id}/imports/csv`, { token: viewer.token, body })).body.data.id;
+    const started = await put(
+      `/api/v2/account_lists/${viewer.list.id}/imports/csv/${id}`,
+      { data: { type: "imports", id, attributes: { overwrite: true, file_headers_mappings: { first_name: "first_name", tags: "tags" }, in_preview: false } } },
+      viewer.token,
+    );
+    expect(started.status, started.text).toBe(200);
+    // Started through the API: its message goes through the queue to the worker's consumer.
+    await vi.waitUntil(async () => (await stored(id)).importCompletedAt, { timeout: 15_000, interval: 50 });
+    const failures = await db.select().from(schema.importRowFailures).where(eq(schema.importRowFailures.importId, id));
+    expect(failures.map((f) => [f.rowNumber, f.message])).toEqual([[2, "Validation failed: Tags has a tag that is too long (maximum is 255 characters)"]]);
+    expect(await importedNames(viewer.list.id)).toEqual(["Bo"]);
   });
 
   it("sends a queued import whose message was lost again, from the five-minute cron", async () => {

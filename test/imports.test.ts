@@ -2,7 +2,7 @@
  * CSV imports as the web clients run them: upload, read with sample contacts, map headers, map values, start;
  * then the queue consumer stores the contacts. Also every refusal: bad mappings, bad files, coaches, other users.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
@@ -337,6 +337,17 @@ describe("mapping and starting", () => {
     expect(errorOf(notMapped, 400).detail).toBe('File constants mappings has an invalid mapping. You cannot map to the constants ["status"] because they are not found in file_headers_mappings');
     const notAConstant = await start(id, { file_headers_mappings: { first_name: "fname" }, file_constants_mappings: { first_name: [] } });
     expect(errorOf(notAConstant, 400).detail).toBe('File constants mappings has an invalid mapping. You cannot map to the constant "first_name" because it\'s not a supported MPDX constant.');
+    // Only a mapping's own keys count: names every object inherits are no headers or constants.
+    const inherited = await start(id, { file_headers_mappings: { first_name: "fname" }, file_constants_mappings: { toString: [{ id: "x", values: [] }] } });
+    expect(inherited.status).toBe(400);
+    expect(inherited.body.errors[0].detail).toBe('File constants mappings has an invalid mapping. You cannot map to the constant "toString" because it\'s not a supported MPDX constant.');
+    const inheritedHeader = await start(id, { file_headers_mappings: { constructor: "toString" } });
+    expect(inheritedHeader.status).toBe(400);
+    expect(inheritedHeader.body.errors.map((e: { detail: string }) => e.detail)).toEqual([
+      expect.stringMatching(/^File headers mappings has unsupported headers\..* \["constructor"\]$/),
+      expect.stringMatching(/^File headers mappings has unsupported mappings\..* \["toString"\]$/),
+    ]);
+    expect(inheritedHeader.body.errors[0].detail).toMatch(/^File headers mappings has unsupported headers\..* \["constructor"\]$/);
     const absentValue = await start(id, { file_headers_mappings: headers, file_constants_mappings: { status: [{ id: "Partner - Pray", values: ["Praying", "Praying and giving", "Maybe"] }] } });
     expect(errorOf(absentValue, 400).detail).toBe('File constants mappings has an invalid mapping. For the header "status", we couldn\'t find the following values in the CSV: ["Maybe"]');
     const partial = await start(id, { file_headers_mappings: headers, file_constants_mappings: { status: [{ id: "Partner - Pray", values: ["Praying"] }] } });
@@ -419,10 +430,55 @@ describe("files the upload refuses", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=b" },
     });
     expect(errorOf(truncated, 400).detail).toMatch(/^The body is not valid multipart\/form-data/);
+    // A list read sent as POST is no upload, whatever its content type: its multipart body is refused unread.
+    const override = await request("POST", csvPath(bob.list.id), { token: bob.token, body: form(reactCsv, "a.csv", "text/csv"), headers: { "X-HTTP-Method-Override": "GET" } });
+    errorOf(override, 415);
+    // A field sent twice, or countless parts, is refused before it is read on.
+    const twice = form(reactCsv, "a.csv", "text/csv");
+    twice.append("data[type]", "imports");
+    expect(errorOf(await request("POST", csvPath(bob.list.id), { token: bob.token, body: twice }), 400).detail).toBe("data[type] was sent twice");
+    const parts = new FormData();
+    for (let i = 0; i < 2_000; i++) parts.append(`data[attributes][field${i}]`, "");
+    expect(errorOf(await request("POST", csvPath(bob.list.id), { token: bob.token, body: parts }), 400).detail).toMatch(/is not a field of an upload/);
     expect(await db.select().from(schema.imports).where(eq(schema.imports.accountListId, bob.list.id))).toEqual([]);
     expect(await storedFiles(bob.list.id)).toEqual([]);
   });
 });
+
+/** A multipart body as a browser streams it: in chunks of `size` bytes, the file part after the type. */
+function streamedUpload(listId: string, token: string, file: Uint8Array, size = 16 * 1024): Promise<Response> {
+  const encoder = new TextEncoder();
+  const head = encoder.encode(
+    '--b0undary\r\nContent-Disposition: form-data; name="data[type]"\r\n\r\nimports\r\n' +
+      '--b0undary\r\nContent-Disposition: form-data; name="data[attributes][file]"; filename="export.csv"\r\nContent-Type: text/csv\r\n\r\n',
+  );
+  const tail = encoder.encode("\r\n--b0undary--\r\n");
+  const body = new Uint8Array(head.length + file.length + tail.length);
+  body.set(head);
+  body.set(file, head.length);
+  body.set(tail, head.length + file.length);
+  let offset = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= body.length) return controller.close();
+      controller.enqueue(body.slice(offset, offset + size));
+      offset += size;
+    },
+  });
+  return exports.default.fetch(
+    new Request(`https://api.example.org${csvPath(listId)}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "multipart/form-data; boundary=b0undary" },
+      body: stream,
+    }),
+  );
+}
+
+/** Windows-1252 text of a spreadsheet of `rows` rows, "Zoë" in its second row. */
+function windows1252(rows: number): Uint8Array {
+  const text = ["first_name,last_name,notes", "Zo\u00eb,Lan\u00e9,caf\u00e9", ...Array.from({ length: rows - 1 }, (_, i) => `Ann${i},Lee${i},some notes for row ${i}`)].join("\r\n") + "\r\n";
+  return Uint8Array.from(text, (character) => character.charCodeAt(0));
+}
 
 describe("files as spreadsheets write them", () => {
   it("reads UTF-8 with a byte order mark, Windows-1252, and mixed line ends", async () => {
@@ -443,6 +499,33 @@ describe("files as spreadsheets write them", () => {
     expect(mixed.body.data.attributes.rows_total).toBe(3);
     const mixedSamples = await get(`${csvPath(viewer.list.id)}/${mixed.body.data.id}?include=sample_contacts`, viewer.token);
     expect(mixedSamples.body.included.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual(["Lee, Ann", "Kim, Bo", "Ng, Cy"]);
+  });
+
+  it("reads a Windows-1252 file sent in many chunks, and refuses a bad one mid-way with 400, leaving nothing", async () => {
+    const viewer = await createViewer();
+    const uploaded = await streamedUpload(viewer.list.id, viewer.token, windows1252(5_000));
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    const created = ((await uploaded.json()) as { data: { id: string; attributes: Record<string, unknown> } }).data;
+    expect(created.attributes.rows_total).toBe(5_000);
+    const samples = await get(`${csvPath(viewer.list.id)}/${created.id}?include=sample_contacts`, viewer.token);
+    expect(samples.body.included[0].attributes.name).toBe("Lané, Zoë");
+    expect((await storedImport(created.id)).fileEncoding).toBe("windows-1252");
+
+    const broken = new TextEncoder().encode("first_name,notes\n" + "Ann,fine\n".repeat(20_000) + 'Bo,"never closed\n' + "Cy,x\n".repeat(20_000));
+    const refused = await streamedUpload(bob.list.id, bob.token, broken);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Array<{ detail: string }> }).errors[0].detail).toMatch(/^File is not a valid CSV file/);
+    expect(await db.select().from(schema.imports).where(eq(schema.imports.accountListId, bob.list.id))).toEqual([]);
+    expect(await storedFiles(bob.list.id)).toEqual([]);
+  });
+
+  it("keeps the file's column order for the samples and the failed rows, whatever its headers look like", async () => {
+    const viewer = await createViewer();
+    const uploaded = await angularUpload(viewer.list.id, viewer.token, "first_name,last_name,2023,,email\nJohn,Doe,5,x,john@example.org\n,Nobody,7,y,z\n");
+    const id = uploaded.body.data.id;
+    const samples = await get(`${csvPath(viewer.list.id)}/${id}?include=sample_contacts`, viewer.token);
+    expect(samples.body.included[0].attributes.name).toBe("Doe, John");
+    expect((await storedImport(id)).fileHeaderRow).toEqual(["first_name", "last_name", "2023", "", "email"]);
   });
 });
 

@@ -4,13 +4,18 @@
  * rows) would still run. This guard, placed right after the conditional statement, makes the batch fail when
  * that statement changed no row: json() raises on malformed input, and only the no-change branch feeds it one.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../env";
 
 export const GUARD_FAILURE_TEXT = "malformed JSON";
 
+/** A statement that fails its batch unless `condition` holds when it runs. */
+export function failUnless(condition: SQL): SQL {
+  return sql`SELECT CASE WHEN ${condition} THEN 1 ELSE json('write conflict') END`;
+}
+
 /** The guard as a statement of its own, for batches of hand-written statements (see runAtomically). */
-export const CHANGED_OR_FAIL = sql`SELECT CASE WHEN changes() > 0 THEN 1 ELSE json('write conflict') END`;
+export const CHANGED_OR_FAIL = failUnless(sql`changes() > 0`);
 
 export function failUnlessChanged(db: Database) {
   return db.run(CHANGED_OR_FAIL);

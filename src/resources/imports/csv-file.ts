@@ -10,21 +10,26 @@ export type FileEncoding = "utf-8" | "windows-1252";
 
 export class CsvFileError extends Error {}
 
-/** Thrown when the bytes are not UTF-8: the file is then read again as Windows-1252. */
-export class NotUtf8Error extends Error {}
+/** What reading a file as UTF-8 found: bytes that are not UTF-8 (the file is then read again as Windows-1252). */
+export interface Utf8Check {
+  notUtf8: boolean;
+}
 
 /**
  * Bytes to text to csv-parse's input (which takes bytes: the text is encoded again as UTF-8). A file holding a
- * NUL byte is not text at all.
+ * NUL byte is not text at all. Bytes that are not UTF-8 mark `check` and end the text there, while the rest of
+ * the bytes still pass through the stream's earlier stages (an upload goes on to R2 whole).
  */
-function decoder(encoding: FileEncoding): TransformStream<Uint8Array, Uint8Array> {
+function decoder(encoding: FileEncoding, check: Utf8Check): TransformStream<Uint8Array, Uint8Array> {
   const text = new TextDecoder(encoding, { fatal: encoding === "utf-8", ignoreBOM: false });
   const encoder = new TextEncoder();
-  const decode = (bytes?: Uint8Array) => {
+  const decode = (bytes?: Uint8Array): string => {
+    if (check.notUtf8) return "";
     try {
       return bytes ? text.decode(bytes, { stream: true }) : text.decode();
     } catch {
-      throw new NotUtf8Error("not UTF-8");
+      check.notUtf8 = true;
+      return "";
     }
   };
   return new TransformStream({
@@ -67,12 +72,20 @@ function fileError(error: unknown): unknown {
   }
 }
 
-/** The file's records (the header row first), each an array of cells. */
-export async function* csvRecords(bytes: ReadableStream<Uint8Array>, encoding: FileEncoding): AsyncGenerator<string[]> {
-  const records = bytes.pipeThrough(decoder(encoding)).pipeThrough(parser());
+/**
+ * The file's records (the header row first), each an array of cells. Read as UTF-8, a file that turns out not to
+ * be ends its records where its text stopped being UTF-8, and `check.notUtf8` says so.
+ */
+export async function* csvRecords(bytes: ReadableStream<Uint8Array>, encoding: FileEncoding, check: Utf8Check = { notUtf8: false }): AsyncGenerator<string[]> {
+  const records = bytes.pipeThrough(decoder(encoding, check)).pipeThrough(parser());
   try {
-    for await (const record of records) yield record;
+    for await (const record of records) {
+      if (check.notUtf8) continue;
+      yield record;
+    }
   } catch (error) {
+    // Text cut where it stopped being UTF-8 may end inside a quoted cell: that is not the file's fault.
+    if (check.notUtf8 && error instanceof CsvError) return;
     throw fileError(error);
   }
 }

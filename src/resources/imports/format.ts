@@ -9,6 +9,8 @@ export const MAX_COLUMNS = 250;
 export const MAX_ROW_CHARACTERS = 100_000;
 /** Distinct values kept per constant column, as the mapping page lists them. */
 export const MAX_CONSTANT_VALUES = 100;
+/** The longest value listed for mapping to a constant. */
+export const MAX_CONSTANT_VALUE_CHARACTERS = 500;
 /** Rows the sample contacts are built from. */
 export const MAX_SAMPLE_ROWS = 4;
 

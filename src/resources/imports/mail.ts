@@ -14,8 +14,9 @@ export const SUCCESS_SUBJECT = "[MPDX] Importing your CSV contacts completed";
 export const FAILURE_SUBJECT = "[MPDX] Importing your CSV contacts failed";
 export const FAILURES_FILE_NAME = "Import Failures.csv";
 
-/** Failed rows attached at most: the file stays well under what a mail may carry. */
+/** Failed rows attached at most, and characters: the file stays well under what a mail may carry. */
 export const MAX_ATTACHED_FAILURES = 20_000;
+export const MAX_ATTACHED_CHARACTERS = 5_000_000;
 const FAILURES_PER_READ = 2_000;
 
 /**
@@ -31,7 +32,7 @@ interface Closing {
   email: string | null;
   rows_imported: number;
   rows_failed: number;
-  file_headers: string;
+  file_header_row: string;
   error: string | null;
 }
 
@@ -40,14 +41,20 @@ export async function failuresCsv(db: Database, importId: string, headers: strin
   const lines = [stringify([["Error Message", ...headers].map(neutralised)])];
   let after = 0;
   let rows = 0;
+  let characters = lines[0].length;
   while (rows < MAX_ATTACHED_FAILURES) {
     const [page] = await rowsOf(db, [
       sql`SELECT row_number, message, cells FROM import_row_failures WHERE import_id = ${importId} AND row_number > ${after}
         ORDER BY row_number LIMIT ${Math.min(FAILURES_PER_READ, MAX_ATTACHED_FAILURES - rows)}`,
     ]);
+    for (const failure of page) {
+      const line = stringify([[String(failure.message), ...(JSON.parse(String(failure.cells)) as string[])].map(neutralised)]);
+      if (characters + line.length > MAX_ATTACHED_CHARACTERS) return { text: lines.join(""), rows };
+      lines.push(line);
+      characters += line.length;
+      rows++;
+    }
     if (page.length === 0) break;
-    lines.push(stringify(page.map((failure) => [String(failure.message), ...(JSON.parse(String(failure.cells)) as string[])].map(neutralised))));
-    rows += page.length;
     after = Number(page[page.length - 1].row_number);
   }
   return { text: lines.join(""), rows };
@@ -78,13 +85,13 @@ function body(closing: Closing, attached: number): string {
 export async function sendClosingMail(env: Bindings, db: Database, importId: string, now: string): Promise<boolean> {
   const [taken] = await rowsOf(db, [
     sql`UPDATE imports SET mail_attempted_at = ${now} WHERE id = ${importId} AND import_completed_at IS NOT NULL AND mail_attempted_at IS NULL
-      RETURNING id, (SELECT email FROM users WHERE users.id = imports.user_id) AS email, rows_imported, rows_failed, file_headers, error`,
+      RETURNING id, (SELECT email FROM users WHERE users.id = imports.user_id) AS email, rows_imported, rows_failed, file_header_row, error`,
   ]);
   const closing = taken[0] as unknown as Closing | undefined;
   if (!closing) return false;
   if (!closing.email) return false;
   const failed = closing.rows_failed > 0 || closing.error !== null;
-  const attachment = closing.rows_failed > 0 ? await failuresCsv(db, importId, Object.values(JSON.parse(closing.file_headers) as Record<string, string>)) : undefined;
+  const attachment = closing.rows_failed > 0 ? await failuresCsv(db, importId, JSON.parse(closing.file_header_row) as string[]) : undefined;
   try {
     const result = await env.EMAIL.send({
       from: { name: "Imports", email: env.NOTIFICATIONS_FROM || DEFAULT_SENDER },

@@ -2,10 +2,12 @@
  * CSV imports of an account list (type `imports`): created by uploading a file (routes.ts), mapped by updates,
  * started by `in_preview: false`. Beside the original's attributes, an import answers its progress and outcome.
  */
+import { sql } from "drizzle-orm";
+import { failUnless } from "../../db/guard";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { imports } from "../../../drizzle/schema";
 import { boolean, derived, stored, withWrite } from "../../engine/attributes";
-import { defineResource, type AttributeDef, type ParseResult, type RequestContext, type Row } from "../../engine/define";
+import { defineResource, type AttributeDef, type BatchStatement, type ParseResult, type RequestContext, type Row } from "../../engine/define";
 import { parseTagList } from "../../engine/tags";
 import { emptyMany, belongsTo } from "../../engine/relationships";
 import { TIMESTAMP } from "../../jsonapi/formats";
@@ -45,25 +47,27 @@ function sameValue(a: unknown, b: unknown): boolean {
  * `in_preview: false` starts an import whose mappings hold; after that, the mappings and tags stay as they were
  * (sending them again unchanged is fine: clients repeat their last request when it failed in transit).
  */
-function beforeUpdate(values: Row, existing: Row, _input: unknown, ctx: RequestContext): FieldError[] {
+/** The values of the attributes fixed once started that `values` changes. */
+function changedOnceStarted(values: Row, existing: Row): string[] {
   const stored: Record<string, unknown> = {
     in_preview: existing.inPreview,
     file_headers_mappings: existing.fileHeadersMappings,
     file_constants_mappings: existing.fileConstantsMappings,
     tag_list: existing.tagList,
   };
+  return FIXED_ONCE_STARTED.filter((name) => name in values && !sameValue(values[name], stored[name]));
+}
+
+function beforeUpdate(values: Row, existing: Row, _input: unknown, ctx: RequestContext): FieldError[] {
   if (existing.queuedForImportAt) {
-    return FIXED_ONCE_STARTED.filter((name) => name in values && !sameValue(values[name], stored[name])).map((name) => ({
-      attribute: name,
-      message: "can't be changed once the import has started",
-    }));
+    return changedOnceStarted(values, existing).map((name) => ({ attribute: name, message: "can't be changed once the import has started" }));
   }
   if (values.in_preview !== false) return [];
   const errors = mappingErrors({
     fileHeaders: existing.fileHeaders as Record<string, string>,
     fileConstants: existing.fileConstants as Record<string, string[]>,
-    headersMappings: (values.file_headers_mappings ?? stored.file_headers_mappings) as Record<string, unknown>,
-    constantsMappings: (values.file_constants_mappings ?? stored.file_constants_mappings) as Record<string, unknown>,
+    headersMappings: (values.file_headers_mappings ?? existing.fileHeadersMappings) as Record<string, unknown>,
+    constantsMappings: (values.file_constants_mappings ?? existing.fileConstantsMappings) as Record<string, unknown>,
   });
   if (errors.length > 0) return errors;
   values.queued_for_import_at = ctx.now;
@@ -111,5 +115,13 @@ export const importResource = defineResource({
     sample_contacts: emptyMany("contacts"),
   },
   sorts: { created_at: imports.createdAt, updated_at: imports.updatedAt },
-  hooks: { beforeUpdate },
+  hooks: {
+    beforeUpdate,
+    // A change of the mappings checked against an import in preview must not land once another request started it:
+    // the batch fails (409, as for a stale copy) when the import is queued by the time it runs.
+    sideWrites: (id, values, _input, ctx, existing) =>
+      existing && !startedBy.has(ctx) && changedOnceStarted(values, existing).length > 0
+        ? [ctx.db.run(failUnless(sql`(SELECT queued_for_import_at FROM ${imports} WHERE id = ${id}) IS NULL`)) as unknown as BatchStatement]
+        : [],
+  },
 });

@@ -20,8 +20,9 @@ import type { ResourceObject } from "../../jsonapi/document";
 import { parseDocumentParams } from "../../jsonapi/query";
 import { parseTagList } from "../../engine/tags";
 import { CsvFileError } from "./csv-file";
+import { headerKey } from "./format";
 import { includedSamples, sampleDrafts, sampleResources } from "./samples";
-import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD } from "./upload";
+import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD, UploadFormError } from "./upload";
 import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
 import { queueImport } from "./run";
 import { isFileUpload } from "../../jsonapi/uploads";
@@ -57,6 +58,7 @@ async function createImport(c: Context<AppEnv>, ctx: RequestContext): Promise<st
     received = await receiveUpload(c.req.raw, ctx.env.IMPORT_FILES, key);
   } catch (error) {
     if (error instanceof CsvFileError) throw fileError(error.message);
+    if (error instanceof UploadFormError) throw badRequest(error.message);
     if (error instanceof MultipartParseError) throw badRequest(`The body is not valid multipart/form-data: ${error.message}`);
     throw error;
   }
@@ -77,8 +79,10 @@ async function createImport(c: Context<AppEnv>, ctx: RequestContext): Promise<st
       fileName: file.name ?? null,
       fileSizeInBytes: file.size,
       fileEncoding: file.encoding,
-      fileHeaders: summary.headers,
-      fileConstants: summary.constants,
+      // Plain objects for the query builder (the summary's have no prototype); `__proto__` stays a key of their own.
+      fileHeaders: { ...summary.headers },
+      fileHeaderRow: summary.headerRow,
+      fileConstants: { ...summary.constants },
       sampleRows: summary.sampleRows,
       fileHeadersMappings: {},
       fileConstantsMappings: {},
@@ -96,7 +100,7 @@ async function createImport(c: Context<AppEnv>, ctx: RequestContext): Promise<st
 
 interface SampleSource {
   id: string;
-  file_headers: string;
+  file_header_row: string;
   sample_rows: string;
   file_headers_mappings: string;
   file_constants_mappings: string;
@@ -112,7 +116,7 @@ async function withSampleContacts(document: unknown, ctx: RequestContext): Promi
   const resources = (Array.isArray(doc.data) ? doc.data : doc.data ? [doc.data] : []).filter((resource) => resource.relationships?.sample_contacts);
   if (resources.length === 0) return document;
   const [rows] = (await rowsOf(ctx.db, [
-    sql`SELECT id, file_headers, sample_rows, file_headers_mappings, file_constants_mappings, tag_list FROM imports WHERE ${inList(sql`id`, resources.map((r) => r.id))}`,
+    sql`SELECT id, file_header_row, sample_rows, file_headers_mappings, file_constants_mappings, tag_list FROM imports WHERE ${inList(sql`id`, resources.map((r) => r.id))}`,
   ])) as unknown as SampleSource[][];
   const byId = new Map(rows.map((row) => [row.id, row]));
   const paths = samplePaths(ctx);
@@ -121,7 +125,7 @@ async function withSampleContacts(document: unknown, ctx: RequestContext): Promi
     const row = byId.get(resource.id);
     if (!row) continue;
     const drafts = sampleDrafts(row.id, JSON.parse(row.sample_rows), {
-      columnKeys: Object.keys(JSON.parse(row.file_headers)),
+      columnKeys: (JSON.parse(row.file_header_row) as string[]).map(headerKey),
       headersMappings: JSON.parse(row.file_headers_mappings),
       constantsMappings: JSON.parse(row.file_constants_mappings),
       tagList: row.tag_list,

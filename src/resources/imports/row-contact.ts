@@ -43,12 +43,14 @@ export interface ContactDraft {
   tags: string[];
   /** The name of the contact who referred this one, to be found among the list's contacts. */
   referredBy: string | undefined;
+  /** What the row holds that no record can take (a tag too long), each as its field's message. */
+  problems: string[];
 }
 
 /** A row's value under a supported header: the mapped column's cell, or a constant's stored value. */
 function reader(cells: string[], rules: ImportRules) {
   const mapped = Object.keys(rules.headersMappings).length > 0;
-  const indexOf = (header: string) => rules.columnKeys.indexOf(mapped ? String(rules.headersMappings[header] ?? "\u0000") : header);
+  const indexOf = (header: string) => rules.columnKeys.indexOf(mapped ? (Object.hasOwn(rules.headersMappings, header) ? String(rules.headersMappings[header]) : "\u0000") : header);
   return {
     text(header: string): string {
       const index = indexOf(header);
@@ -57,7 +59,7 @@ function reader(cells: string[], rules: ImportRules) {
     constant(header: string): string | boolean | null {
       const index = indexOf(header);
       if (index < 0) return null;
-      return header in rules.constantsMappings ? constantValue(header, cells[index] ?? "", rules.constantsMappings) : (cells[index] ?? "").trim() || null;
+      return Object.hasOwn(rules.constantsMappings, header) ? constantValue(header, cells[index] ?? "", rules.constantsMappings) : (cells[index] ?? "").trim() || null;
     },
   };
 }
@@ -139,11 +141,13 @@ export function draftContact(cells: string[], rules: ImportRules, newId: (part: 
         },
       ]
     : [];
+  const problems: string[] = [];
   const tags = [row.text("tags"), rules.tagList].flatMap((list) => {
     const result = parseTagList(list);
+    if (!result.ok) problems.push(`Tags ${result.message}`);
     return result.ok ? (result.value as string[]) : [];
   });
-  return { contact, people, addresses, tags: [...new Set(tags)], referredBy: blankToNull(row.text("referred_by")) ?? undefined };
+  return { contact, people, addresses, tags: [...new Set(tags)], referredBy: blankToNull(row.text("referred_by")) ?? undefined, problems };
 }
 
 /** Records of a draft in writing order: the contact, its people, their details, its addresses. */
@@ -164,7 +168,7 @@ function stored(column: SQLiteColumn, value: unknown): unknown {
  * failure message naming every refused value.
  */
 export function checkedRows(draft: ContactDraft, ctx: RequestContext): { rows: Map<DraftRecord, Row> } | { failure: string } {
-  const problems: string[] = [];
+  const problems: string[] = [...draft.problems];
   const rows = new Map<DraftRecord, Row>();
   for (const record of draftRecords(draft)) {
     const row: Row = {};

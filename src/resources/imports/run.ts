@@ -32,8 +32,13 @@ import { sendClosingMail } from "./mail";
 import { contactName, parseFullName } from "../contacts/names";
 import { checkedRows, draftContact, type ContactDraft, type DraftRecord, type ImportRules } from "./row-contact";
 
-/** Data rows written by one atomic batch. */
+/** Data rows written by one atomic batch, */
 export const CHUNK_ROWS = 100;
+/**
+ * or fewer when their cells hold this many characters: each table's rows go in as one JSON value, and D1 takes no
+ * value over 2 MB.
+ */
+export const CHUNK_CHARACTERS = 400_000;
 /** Chunks one message writes before the import goes on in the next. */
 export const CHUNKS_PER_MESSAGE = 20;
 /** How long a run holds an import between chunks; a hold older than this was abandoned. */
@@ -219,12 +224,19 @@ async function complete(env: Bindings, db: Database, importId: string, now: stri
  * deletion (its failed rows are kept in D1 for the e-mail).
  */
 async function finish(env: Bindings, db: Database, importId: string, now: string): Promise<void> {
-  await sendClosingMail(env, db, importId, now);
+  // The file goes whether or not the e-mail could be sent (a failed send is tried again by the next delivery).
+  const mailed = sendClosingMail(env, db, importId, now).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   const [rows] = await rowsOf(db, [sql`SELECT file_key FROM imports WHERE id = ${importId} AND import_completed_at IS NOT NULL AND file_key IS NOT NULL`]);
   const key = rows[0]?.file_key;
-  if (!key) return;
-  await env.IMPORT_FILES.delete(String(key));
-  await db.$client.prepare("UPDATE imports SET file_key = NULL WHERE id = ?").bind(importId).run();
+  if (key) {
+    await env.IMPORT_FILES.delete(String(key));
+    await db.$client.prepare("UPDATE imports SET file_key = NULL WHERE id = ?").bind(importId).run();
+  }
+  const failure = await mailed;
+  if (failure) throw failure;
 }
 
 /** What a run did: `rows` read from the file; `busy` another run holds the import (come back after `retryInSeconds`). */
@@ -256,6 +268,7 @@ export async function runImport(env: Bindings, importId: string, now = Date.now(
   let index = 0;
   let next = row.next_row;
   let chunk: FileRow[] = [];
+  let chunkCharacters = 0;
   let chunks = 0;
   const write = async () => {
     const ctx = runContext(db, env, row, formatTimestamp(new Date()));
@@ -263,6 +276,7 @@ export async function runImport(env: Bindings, importId: string, now = Date.now(
     if (!wrote) throw new LostImport();
     next += chunk.length;
     chunk = [];
+    chunkCharacters = 0;
     chunks++;
   };
   try {
@@ -274,7 +288,8 @@ export async function runImport(env: Bindings, importId: string, now = Date.now(
       const position = index++;
       if (position < next) continue;
       chunk.push({ number: position + 2, cells });
-      if (chunk.length < CHUNK_ROWS) continue;
+      for (const cell of cells) chunkCharacters += cell.length;
+      if (chunk.length < CHUNK_ROWS && chunkCharacters < CHUNK_CHARACTERS) continue;
       await write();
       if (chunks >= CHUNKS_PER_MESSAGE) {
         await db.$client.prepare("UPDATE imports SET claimed_at = ? WHERE id = ?").bind(released(Date.now()), importId).run();
@@ -293,10 +308,20 @@ export async function runImport(env: Bindings, importId: string, now = Date.now(
 
 class LostImport extends Error {}
 
-/** Records an import whose message failed every retry as stopped, and tells its owner. */
-export async function stopImport(env: Bindings, importId: string, reason: string): Promise<void> {
+/**
+ * Records an import whose message failed every retry as stopped, and tells its owner; unless a run moved it on
+ * within STALLED_SECONDS (the dead message was one of two, and the other goes on). Answers whether it stopped it.
+ */
+export async function stopImport(env: Bindings, importId: string, reason: string, now = Date.now()): Promise<boolean> {
   const db = database(env.DB);
-  await complete(env, db, importId, formatTimestamp(new Date()), reason);
+  const stamp = formatTimestamp(new Date(now));
+  const staleBefore = formatTimestamp(new Date(now - STALLED_SECONDS * 1000));
+  const [stopped] = await rowsOf(db, [
+    sql`UPDATE imports SET import_completed_at = ${stamp}, claimed_at = NULL, error = ${reason}, updated_at = ${stamp}
+      WHERE id = ${importId} AND import_completed_at IS NULL AND (claimed_at IS NULL OR claimed_at < ${staleBefore}) RETURNING id`,
+  ]);
+  await finish(env, db, importId, stamp);
+  return stopped.length > 0;
 }
 
 export const isImportQueue = (queue: string) => queue.startsWith("csv-imports");
@@ -316,13 +341,14 @@ export async function consumeImportRuns(batch: MessageBatch<unknown>, env: Bindi
     const measured = { ...env, DB: metrics.db };
     try {
       if (deadLetters) {
-        await stopImport(measured, importId, "The import stopped before reading the whole file: it failed repeatedly. The rows counted as imported are stored.");
+        const stopped = await stopImport(measured, importId, "The import stopped before reading the whole file: it failed repeatedly. The rows counted as imported are stored.");
         message.ack();
-        console.error(JSON.stringify({ level: "error", ...line, outcome: "dead-lettered" }));
+        console.error(JSON.stringify({ level: "error", ...line, outcome: stopped ? "dead-lettered: stopped" : "dead-lettered: left to the run that holds it" }));
         continue;
       }
       const outcome = await runImport(measured, importId);
       if (outcome.kind === "continued") await queueImport(env, importId);
+      // Busy: another run holds the import; come back when its hold lapses, should that run have died.
       if (outcome.kind === "busy") message.retry({ delaySeconds: outcome.retryInSeconds });
       else message.ack();
       const { roundTrips, rowsRead } = metrics.totals();

@@ -7,8 +7,9 @@
  */
 import { getMultipartBoundary, MultipartParseError, MultipartParser, type MultipartPart } from "@mjackson/multipart-parser";
 import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
-import { csvRecords, CsvFileError, isBlankRow, NotUtf8Error, type FileEncoding } from "./csv-file";
-import { headerKey, listsConstantValues, MAX_COLUMNS, MAX_CONSTANT_VALUES, MAX_SAMPLE_ROWS } from "./format";
+import { csvRecords, CsvFileError, isBlankRow, type FileEncoding, type Utf8Check } from "./csv-file";
+import { clientObject } from "../../jsonapi/params";
+import { headerKey, listsConstantValues, MAX_COLUMNS, MAX_CONSTANT_VALUE_CHARACTERS, MAX_CONSTANT_VALUES, MAX_SAMPLE_ROWS } from "./format";
 
 /** The multipart field names of an upload, as both web clients send them. */
 export const TYPE_FIELD = "data[type]";
@@ -25,12 +26,12 @@ const MAX_FIELD_BYTES = 64 * 1024;
 const CSV_MEDIA_TYPES = new Set(["text/csv", "application/csv", "text/comma-separated-values", "text/x-csv", "application/vnd.ms-excel", "text/plain"]);
 
 export interface FileSummary {
-  /** {key: header as in the file}, in column order; columns without a header are left out. */
+  /** {key: header as in the file}; columns without a header are left out. */
   headers: Record<string, string>;
-  /** Each column's key ("" for a column without a header). */
-  columnKeys: string[];
+  /** The header row's cells, blank ones included: the file's columns in their order. */
+  headerRow: string[];
   constants: Record<string, string[]>;
-  /** The first rows that are not blank, their cells in the order of `headers` (columns without a header left out). */
+  /** The first rows that are not blank, a cell per column of the header row. */
   sampleRows: string[][];
   /** Data rows, blank ones included. */
   rowsTotal: number;
@@ -42,48 +43,51 @@ export interface ReceivedUpload {
   file?: { name: string | undefined; size: number; encoding: FileEncoding; summary: FileSummary };
 }
 
-/** Reads the header row and every data row of a file: its columns, the values of its constant columns, its samples. */
+/**
+ * Reads the header row and every data row of a file: its columns, the values of its constant columns, its samples.
+ * Keys are the file's text: they go into prototype-less objects, where `__proto__` is a key like any other.
+ */
 export async function summarise(records: AsyncIterable<string[]>): Promise<FileSummary> {
-  let columnKeys: string[] | undefined;
-  const headers: Record<string, string> = {};
-  const constants: Record<string, Set<string>> = {};
+  let header: string[] | undefined;
+  let columnKeys: string[] = [];
+  const headers = clientObject<string>();
+  const constants = clientObject<Set<string>>();
   const sampleRows: string[][] = [];
   let rowsTotal = 0;
   for await (const cells of records) {
-    if (!columnKeys) {
-      columnKeys = headerRow(cells, headers);
+    if (!header) {
+      header = cells;
+      columnKeys = headerKeys(cells, headers);
       for (const key of columnKeys) if (listsConstantValues(key)) constants[key] = new Set();
       continue;
     }
     rowsTotal++;
     if (isBlankRow(cells)) continue;
-    if (sampleRows.length < MAX_SAMPLE_ROWS) sampleRows.push(named(columnKeys, cells));
+    if (sampleRows.length < MAX_SAMPLE_ROWS) sampleRows.push(columnKeys.map((_, index) => cells[index] ?? ""));
     columnKeys.forEach((key, index) => {
       const values = constants[key];
-      if (values && values.size < MAX_CONSTANT_VALUES) values.add((cells[index] ?? "").trim() === "" ? "" : cells[index]);
+      const value = (cells[index] ?? "").trim() === "" ? "" : cells[index];
+      // A value as long as a sentence is no constant's: it is not listed for mapping (and maps to none).
+      if (values && values.size < MAX_CONSTANT_VALUES && value.length <= MAX_CONSTANT_VALUE_CHARACTERS) values.add(value);
     });
   }
-  if (!columnKeys) throw new CsvFileError("is empty");
+  if (!header) throw new CsvFileError("is empty");
   if (sampleRows.length === 0) throw new CsvFileError("has no rows below its header row");
-  return { headers, columnKeys, constants: Object.fromEntries(Object.entries(constants).map(([key, values]) => [key, [...values]])), sampleRows, rowsTotal };
+  const listed = clientObject<string[]>();
+  for (const [key, values] of Object.entries(constants)) listed[key] = [...values];
+  return { headers, headerRow: header, constants: listed, sampleRows, rowsTotal };
 }
 
-/** A row's cells of the columns that have a header. */
-function named(columnKeys: string[], cells: string[]): string[] {
-  return columnKeys.flatMap((key, index) => (key === "" ? [] : [cells[index] ?? ""]));
-}
-
-function headerRow(cells: string[], headers: Record<string, string>): string[] {
+/** The header row's keys (one per column, "" for a column without a header), filling `headers`. */
+function headerKeys(cells: string[], headers: Record<string, string>): string[] {
   if (cells.length > MAX_COLUMNS) throw new CsvFileError(`has too many columns (maximum is ${MAX_COLUMNS})`);
   const keys = cells.map((cell) => headerKey(cell));
   if (keys.every((key) => key === "")) throw new CsvFileError("must have a header row naming its columns");
-  const seen = new Map<string, string>();
   const repeated: string[] = [];
   keys.forEach((key, index) => {
     if (key === "") return;
-    if (seen.has(key)) repeated.push(`"${seen.get(key)}" and "${cells[index]}"`);
-    else seen.set(key, cells[index]);
-    headers[key] = seen.get(key)!;
+    if (Object.hasOwn(headers, key)) repeated.push(`"${headers[key]}" and "${cells[index]}"`);
+    else headers[key] = cells[index];
   });
   if (repeated.length > 0) throw new CsvFileError(`has headers that name the same column: ${repeated.join(", ")}`);
   return keys;
@@ -184,6 +188,12 @@ function fieldError(detail: string): CsvFileError {
   return new CsvFileError(detail);
 }
 
+/** What is wrong with an upload's form rather than with its file. */
+export class UploadFormError extends Error {}
+
+/** Parts an upload may have: its type, its file, its tags, and room for a client's extra empty part or two. */
+const MAX_PARTS = 8;
+
 function looksLikeCsv(part: MultipartPart): boolean {
   const name = part.filename ?? "";
   if (/\.csv$/i.test(name)) return true;
@@ -198,32 +208,30 @@ async function receiveFile(part: MultipartPart, bucket: R2Bucket, key: string, r
   if (!looksLikeCsv(part)) throw fieldError("must be a CSV file (.csv)");
   const writer = new R2Writer(bucket, key);
   let size = 0;
-  let notUtf8 = false;
   const stored = new TransformStream<Uint8Array, Uint8Array>({
     async transform(chunk, controller) {
       size += chunk.length;
       if (size > MAX_FILE_SIZE_IN_BYTES) throw fieldError(`is too large (maximum is ${MAX_FILE_SIZE_IN_BYTES} bytes)`);
       await writer.write(chunk);
       readAhead.consume(chunk.length);
-      // Once the bytes are known not to be UTF-8, the rest is only stored.
-      if (!notUtf8) controller.enqueue(chunk);
+      controller.enqueue(chunk);
     },
   });
   // Ended when the body turns out not to be well-formed multipart: the part would otherwise never end.
   const text = endedBy(part.body, signal).pipeThrough(stored);
+  // Bytes that are not UTF-8 end the reading, not the upload: the rest of the file still goes on to R2.
+  const check: Utf8Check = { notUtf8: false };
   try {
     let summary: FileSummary | undefined;
     try {
-      summary = await summarise(csvRecords(text, "utf-8"));
+      summary = await summarise(csvRecords(text, "utf-8", check));
     } catch (error) {
-      if (!(error instanceof NotUtf8Error)) throw error;
-      notUtf8 = true;
-      // Drain the rest of the file into R2.
-      for await (const _ of text) void _;
+      // What the UTF-8 reading saw of a file that is not UTF-8 says nothing of the file.
+      if (!check.notUtf8) throw error;
     }
     await writer.close();
     if (size === 0) throw fieldError("is empty");
-    if (summary) return { name: part.filename, size, encoding: "utf-8", summary };
+    if (!check.notUtf8) return { name: part.filename, size, encoding: "utf-8", summary: summary! };
   } catch (error) {
     await writer.abort();
     throw error;
@@ -244,16 +252,16 @@ async function fieldText(part: MultipartPart, readAhead: ReadAhead): Promise<str
   for await (const chunk of part.body) {
     size += chunk.length;
     readAhead.consume(chunk.length);
-    if (size > MAX_FIELD_BYTES) throw new CsvFileError(`${part.name} is too long`);
+    if (size > MAX_FIELD_BYTES) throw new UploadFormError(`${part.name} is too long`);
     bytes.push(chunk);
   }
   return new TextDecoder().decode(await new Blob(bytes).arrayBuffer());
 }
 
 /**
- * Parses an upload's multipart body, storing its file at `key`. Answers the fields sent; a file refused (bad
- * CSV, too large) is a CsvFileError and leaves nothing stored; a body that is not well-formed multipart is a
- * MultipartParseError.
+ * Parses an upload's multipart body, storing its file at `key`. Answers the fields sent. A file refused (bad
+ * CSV, too large) is a CsvFileError, a form refused (a field it does not take, a field twice) an UploadFormError,
+ * and a body that is not well-formed multipart a MultipartParseError; each leaves nothing stored.
  */
 export async function receiveUpload(request: Request, bucket: R2Bucket, key: string): Promise<ReceivedUpload> {
   const boundary = getMultipartBoundary(request.headers.get("content-type") ?? "");
@@ -262,15 +270,17 @@ export async function receiveUpload(request: Request, bucket: R2Bucket, key: str
   const malformed = new AbortController();
   const received: ReceivedUpload = { type: undefined, tagList: undefined };
   const handling: Promise<void>[] = [];
-  let fileSent = false;
+  const seen = new Set<string>();
   const handle = async (part: MultipartPart): Promise<void> => {
-    if (part.name === FILE_FIELD) {
-      if (fileSent) throw new CsvFileError("Only one file can be imported at a time");
-      fileSent = true;
-      received.file = await receiveFile(part, bucket, key, readAhead, malformed.signal);
-    } else if (part.name === TYPE_FIELD) received.type = await fieldText(part, readAhead);
-    else if (part.name === TAG_LIST_FIELD) received.tagList = await fieldText(part, readAhead);
-    else throw new CsvFileError(`${part.name ?? "A part without a name"} is not a field of an upload: send ${TYPE_FIELD} and ${FILE_FIELD}`);
+    // The parser reads a part's headers ahead of what the gate counts: a body of countless empty parts stops here.
+    if (seen.size >= MAX_PARTS) throw new UploadFormError(`An upload has at most ${MAX_PARTS} parts`);
+    const name = part.name ?? "";
+    if (seen.has(name)) throw new UploadFormError(name === FILE_FIELD ? "Only one file can be imported at a time" : `${name} was sent twice`);
+    seen.add(name);
+    if (name === FILE_FIELD) received.file = await receiveFile(part, bucket, key, readAhead, malformed.signal);
+    else if (name === TYPE_FIELD) received.type = await fieldText(part, readAhead);
+    else if (name === TAG_LIST_FIELD) received.tagList = await fieldText(part, readAhead);
+    else throw new UploadFormError(`${name || "A part without a name"} is not a field of an upload: send ${TYPE_FIELD} and ${FILE_FIELD}`);
   };
   const parser = new MultipartParser(boundary, { maxHeaderSize: 8 * 1024 });
   try {
@@ -284,9 +294,12 @@ export async function receiveUpload(request: Request, bucket: R2Bucket, key: str
   } catch (error) {
     // The part being read when the body ended (or broke) never ends by itself: end it, and let its work undo itself.
     malformed.abort(error);
-    await Promise.allSettled(handling);
+    const settled = await Promise.allSettled(handling);
     if (received.file) await bucket.delete(key);
-    throw error;
+    // A refused part is the answer: the parser's own failure to go on writing into it (once the part stopped being
+    // read) is only its consequence.
+    const refused = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+    throw refused ? refused.reason : error;
   }
   return received;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `imports` ADD `file_header_row` text DEFAULT '[]' NOT NULL;
