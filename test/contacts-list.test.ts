@@ -335,3 +335,64 @@ describe("a contact's latest gifts", () => {
     expect(data.attributes.last_donation).toBe("2026-05-05");
   });
 });
+
+describe("linkages read in one walk of the rows they share", () => {
+  /** Each linkage as the statements that read it alone answered it (in their orders), for comparison. */
+  async function linkagesReadAlone(contactId: string) {
+    const ids = async (query: string) => (await env.DB.prepare(query).bind(contactId).all<{ id: string }>()).results.map((row) => row.id);
+    const people = await ids("SELECT id FROM people WHERE contact_id = ? ORDER BY position, created_at, id");
+    const [primary] = await ids("SELECT id FROM people WHERE contact_id = ? AND is_primary = 1 ORDER BY position, created_at, id LIMIT 1");
+    const addressed = primary ?? people[0];
+    return {
+      people,
+      primary_person: primary ?? null,
+      primary_or_first_person: addressed ?? null,
+      spouse: people.find((id) => id !== addressed) ?? null,
+      tasks: await ids("SELECT task_id AS id FROM activity_contacts WHERE contact_id = ? ORDER BY task_id"),
+      appeal_contacts: await ids("SELECT id FROM appeal_contacts WHERE contact_id = ? ORDER BY id"),
+      appeals: await ids("SELECT appeal_id AS id FROM appeal_contacts WHERE contact_id = ? ORDER BY appeal_id"),
+      contact_referrals_by_me: await ids("SELECT id FROM contact_referrals WHERE referred_by_id = ? ORDER BY id"),
+      contacts_referred_by_me: await ids("SELECT referred_to_id AS id FROM contact_referrals WHERE referred_by_id = ? ORDER BY referred_to_id"),
+      contact_referrals_to_me: await ids("SELECT id FROM contact_referrals WHERE referred_to_id = ? ORDER BY id"),
+      contacts_that_referred_me: await ids("SELECT referred_by_id AS id FROM contact_referrals WHERE referred_to_id = ? ORDER BY referred_by_id"),
+    };
+  }
+
+  const idsOf = (data: unknown) => (data === null ? null : Array.isArray(data) ? data.map((entry: { id: string }) => entry.id) : (data as { id: string }).id);
+
+  it("answers people, the primary person, the spouse, tasks, appeals and referrals as each read alone did", async () => {
+    const viewer = await createViewer();
+    const list = viewer.list.id;
+    const shapes = [
+      // No people, tasks, appeals or referrals.
+      await insertContact(list, "Empty, Contact"),
+      // A primary person second by position, a spouse first; several of everything.
+      await insertContact(list, "Full, Contact"),
+      // People, none marked primary: the first is addressed, the second is the spouse.
+      await insertContact(list, "Unmarked, Contact"),
+    ];
+    const [, full, unmarked] = shapes;
+    await insertPerson(full.id, "Spouse", { position: 0 });
+    await insertPerson(full.id, "Primary", { position: 1, isPrimary: true });
+    await insertPerson(full.id, "Child", { position: 2 });
+    await insertPerson(unmarked.id, "First", { position: 0 });
+    await insertPerson(unmarked.id, "Second", { position: 1 });
+    for (let i = 0; i < 3; i++) await insertTask(list, [full.id, ...(i === 0 ? [unmarked.id] : [])], { subject: `Task ${i}` });
+    for (let i = 0; i < 3; i++) await askInAppeal((await insertAppeal(list, `Appeal ${i}`)).id, full.id);
+    await insertReferral(full.id, unmarked.id);
+    await insertReferral(unmarked.id, full.id);
+    await insertReferral(shapes[0].id, full.id);
+    const page = await get(`/api/v2/contacts?filter[account_list_id]=${list}&fields[contacts]=name,people,primary_person,primary_or_first_person,spouse,tasks,appeal_contacts,appeals,contact_referrals_by_me,contacts_referred_by_me,contact_referrals_to_me,contacts_that_referred_me`, viewer.token);
+    expect(page.status, page.text).toBe(200);
+    for (const contact of shapes) {
+      const listed = page.body.data.find((entry: { id: string }) => entry.id === contact.id);
+      const answered = Object.fromEntries(Object.entries(listed.relationships as Record<string, { data: unknown }>).map(([name, value]) => [name, idsOf(value.data)]));
+      expect(answered, contact.name).toEqual(await linkagesReadAlone(contact.id));
+      // The same for the contact on its own.
+      const shown = await get(`/api/v2/contacts/${contact.id}?fields[contacts]=people,spouse,tasks,appeals,contacts_that_referred_me`, viewer.token);
+      expect(idsOf(shown.body.data.relationships.spouse.data)).toEqual(answered.spouse);
+      expect(idsOf(shown.body.data.relationships.contacts_that_referred_me.data)).toEqual(answered.contacts_that_referred_me);
+    }
+    expect((await linkagesReadAlone(full.id)).tasks).toHaveLength(3);
+  });
+});

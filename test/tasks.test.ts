@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { db, timestamps, uuid } from "./helpers/factories";
+import { insertContact, insertEmail, insertPerson, insertPhone, insertTask } from "./helpers/contact-fixtures";
 import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
 let w: TaskWorld;
@@ -322,6 +323,35 @@ describe("reading tasks", () => {
     errorOf(await put(`${TASKS}/${unknown}`, body({ subject: "x", overwrite: true }), w.alice.token), 404);
     errorOf(await del(`${TASKS}/${unknown}`, w.alice.token), 404);
     expect(errorOf(await get(`${TASKS}/not-a-uuid`, w.alice.token), 404).detail).toBe("Route not found");
+  });
+});
+
+describe("a task's people and their details", () => {
+  it("are those of the task's contacts: people by contact and position, e-mail addresses and phone numbers by id", async () => {
+    const [first, second] = [await insertContact(w.alice.list.id, "Linked, First"), await insertContact(w.alice.list.id, "Linked, Second")];
+    // People out of order on purpose: the second contact's spouse is written before its primary person.
+    const spouse = await insertPerson(second.id, "Spouse", { position: 1 });
+    const primary = await insertPerson(second.id, "Primary", { position: 0 });
+    const only = await insertPerson(first.id, "Only");
+    const emails = [await insertEmail(primary.id, "p1@example.org"), await insertEmail(primary.id, "p2@example.org"), await insertEmail(only.id, "o@example.org")];
+    const phones = [await insertPhone(primary.id, "555 0101", "home"), await insertPhone(spouse.id, "555 0102", "mobile"), await insertPhone(spouse.id, "555 0103", "work")];
+    const task = await insertTask(w.alice.list.id, [second.id, first.id], { subject: "Everyone" });
+    const person = (id: string) => link("people", id);
+    const byId = (type: string, ids: string[]) => [...ids].sort().map((id) => link(type, id));
+    const people = [...[[second.id, 0, primary.id], [second.id, 1, spouse.id], [first.id, 0, only.id]]].sort((a, b) => String(a[0]).localeCompare(String(b[0])) || Number(a[1]) - Number(b[1]));
+    const shown = await get(`${TASKS}/${task.id}?include=people.email_addresses,people.phone_numbers`, w.alice.token);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body.data.relationships.people.data).toEqual(people.map(([, , id]) => person(String(id))));
+    expect(shown.body.data.relationships.email_addresses.data).toEqual(byId("email_addresses", emails.map((e) => e.id)));
+    expect(shown.body.data.relationships.phone_numbers.data).toEqual(byId("phone_numbers", phones.map((p) => p.id)));
+    const included = shown.body.included.map((entry: { type: string; id: string }) => `${entry.type}:${entry.id}`).sort();
+    expect(included).toEqual([...[primary, spouse, only].map((p) => `people:${p.id}`), ...emails.map((e) => `email_addresses:${e.id}`), ...phones.map((p) => `phone_numbers:${p.id}`)].sort());
+    // In a list page alike, and a task without contacts has none.
+    const bare = await insertTask(w.alice.list.id, [], { subject: "Nobody" });
+    const page = await get(`${TASKS}?filter[account_list_id]=${w.alice.list.id}&per_page=500`, w.alice.token);
+    const listed = (id: string) => page.body.data.find((entry: { id: string }) => entry.id === id);
+    expect(listed(task.id).relationships).toMatchObject({ people: shown.body.data.relationships.people, phone_numbers: shown.body.data.relationships.phone_numbers });
+    expect(listed(bare.id).relationships).toMatchObject({ people: { data: [] }, email_addresses: { data: [] }, phone_numbers: { data: [] } });
   });
 });
 

@@ -111,6 +111,12 @@ export interface RelationshipDef {
   sidepost?: SidepostRule;
   /** to-one whose `select` gives a JSON object: the target's id and further members its identifier carries. */
   identifierMembers?: boolean;
+  /**
+   * Linkage read from a per-row SQL value several relationships share (one walk of the rows they all hang off, in
+   * place of a walk each): selected once, under `%<key>`, when any of them is wanted; `pick` takes this
+   * relationship's linkage (an id, or an array of ids) from the selected value.
+   */
+  shared?: { select: SharedSelect; pick: (selected: unknown) => unknown };
 }
 
 /** A filter turns the client's value into a condition, or undefined when the value selects everything. */

@@ -71,8 +71,10 @@ function selectedValues(def: ResourceDef, shape: Shape): Selected[] {
   }
   for (const name of shape.linkage) {
     const rel = def.relationships[name];
+    // A shared linkage is picked out of its shared value when the rows are decoded (see decoderOf).
+    if (rel.shared) add({ key: `%${rel.shared.select.key}`, select: rel.shared.select.select });
     // A relationship kept in a column is read from it, unless it declares how its linkage is read (`orLinks`).
-    add(rel.column && !rel.select ? { key: `@${name}`, column: rel.column } : { key: `@${name}`, select: rel.select! });
+    else add(rel.column && !rel.select ? { key: `@${name}`, column: rel.column } : { key: `@${name}`, select: rel.select! });
   }
   return [...selected.values()];
 }
@@ -87,14 +89,28 @@ function renderSelectList(values: Selected[], ctx: RequestContext | undefined): 
 
 const identity = Column.prototype.mapFromDriverValue;
 
-function decoderOf(values: Selected[]): (rows: Row[]) => Row[] {
+/**
+ * Decodes column values, and places each shared linkage under its relationship's `@<name>`, where every reader of
+ * linkage (the resource object, includes) finds it.
+ */
+function decoderOf(values: Selected[], def: ResourceDef, shape: Shape): (rows: Row[]) => Row[] {
   const decoded = values.filter((v) => v.column && v.column.mapFromDriverValue !== identity).map((v) => [v.key, v.column!] as const);
-  if (decoded.length === 0) return (rows) => rows;
+  const picked = shape.linkage.flatMap((name) => {
+    const shared = def.relationships[name].shared;
+    return shared ? [{ name: `@${name}`, key: `%${shared.select.key}`, pick: shared.pick }] : [];
+  });
+  if (decoded.length === 0 && picked.length === 0) return (rows) => rows;
   return (rows) => {
     for (const row of rows) {
       for (const [key, column] of decoded) {
         const value = row[key];
         if (value !== null && value !== undefined) row[key] = column.mapFromDriverValue(value);
+      }
+      // Each shared value is parsed once, whatever number of relationships pick from it.
+      const parsed = new Map<string, unknown>();
+      for (const { name, key, pick } of picked) {
+        if (!parsed.has(key)) parsed.set(key, typeof row[key] === "string" ? JSON.parse(row[key] as string) : row[key]);
+        row[name] = pick(parsed.get(key));
       }
     }
     return rows;
@@ -166,7 +182,7 @@ function makePlan(def: ResourceDef, shape: Shape): ReadPlan {
     shape,
     usesRates: shape.attributes.some((name) => def.attributes[name].usesRates),
     selectList: constant ? () => (rendered ??= precompiled(renderSelectList(values, undefined))) : (ctx) => renderSelectList(values, ctx),
-    decode: decoderOf(values),
+    decode: decoderOf(values, def, shape),
     toResourceObject: objectBuilder(def, shape),
   };
 }

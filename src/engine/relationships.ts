@@ -5,7 +5,7 @@
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { q } from "../db/sql";
-import type { RelationshipDef, RequestContext } from "./define";
+import type { RelationshipDef, RequestContext, SharedSelect } from "./define";
 import type { SidepostRule } from "./sidepost";
 
 /** A to-many that also accepts nested writes of its records (sideposting). */
@@ -75,6 +75,11 @@ export function hasMany(
 /** to-many computed by any SQL returning a JSON array of ids. */
 export function manyBy(type: string, select: (ctx: RequestContext) => SQL, options: { default?: boolean } = {}): RelationshipDef {
   return { type, kind: "many", select, default: options.default };
+}
+
+/** A relationship whose linkage is picked from a per-row value it shares with others (see RelationshipDef.shared). */
+export function sharedLinkage(type: string, kind: "one" | "many", select: SharedSelect, pick: (selected: unknown) => unknown): RelationshipDef {
+  return { type, kind, shared: { select, pick } };
 }
 
 /** A to-many that is always empty: the relationship exists in the interface but this service stores no such records. */

@@ -2,10 +2,10 @@
  * Contacts: the supporters of an account list. Filters live in filters.ts, the people made from a new
  * contact's name in names.ts; this file declares the fields, relationships and write rules.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   accountLists,
-  activityContacts,
   addresses,
   appealContacts,
   appealExcludedContacts,
@@ -20,11 +20,11 @@ import {
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
 import { convertedSumsJson, formatMoney } from "../../db/decimal";
-import { and, inList, q, sumsByCurrency, idArray } from "../../db/sql";
+import { and, inList, q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect, type WriteInput } from "../../engine/define";
-import { belongsTo, hasMany, hasOne, manyBy, sideposted } from "../../engine/relationships";
+import { belongsTo, hasMany, manyBy, sharedLinkage, sideposted } from "../../engine/relationships";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
@@ -58,8 +58,15 @@ const taskSummary: SharedSelect = {
       const ofType = types.length > 0 ? sql` AND ${q(tasks.activityType)} IN (${sql.raw(types.map((type) => `'${type.replace(/'/g, "''")}'`).join(", "))})` : sql``;
       return sql`substr(MAX(CASE WHEN ${q(tasks.completed)} = 1${ofType} THEN ${q(tasks.completedAt)} END), 1, 10)`;
     });
-    return sql`(${selectFromContactTasks(sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${isOpenTask} THEN 1 ELSE 0 END))`)})`;
+    // The task ids last: the `tasks` linkage is read in the same walk of the contact's tasks.
+    return sql`(${selectFromContactTasks(sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${isOpenTask} THEN 1 ELSE 0 END), json_group_array(${q(tasks.id)}))`)})`;
   },
+};
+
+/** The contact's task ids (the task summary's last part), in id order. */
+const taskIdsOf = (selected: unknown) => {
+  const ids = (Array.isArray(selected) ? selected.at(-1) : undefined) as string[] | undefined;
+  return Array.isArray(ids) ? ids.filter((id) => id !== null).sort() : [];
 };
 
 const TASK_SUMMARY_PARTS = [...Object.keys(TASK_DATE_GROUPS), "uncompleted_tasks_count"];
@@ -73,10 +80,39 @@ function fromTaskSummary(part: string): AttributeDef {
 }
 
 
-const peopleInOrder = (where: SQL = sql``) =>
-  sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} = ${q(contacts.id)}${where} ORDER BY ${q(people.position)}, ${q(people.createdAt)}, ${q(people.id)}`;
+/**
+ * The contact's people in order, each with whether it is the primary person: one walk of the people index for the
+ * four linkages that read them (each walking it again read four times the rows).
+ */
+const contactPeople: SharedSelect = {
+  key: "contact_people",
+  select: () =>
+    sql`(SELECT json_group_array(json_array(id, is_primary)) FROM (SELECT ${q(people.id)} AS id, ${q(people.isPrimary)} AS is_primary FROM ${people}
+      WHERE ${q(people.contactId)} = ${q(contacts.id)} ORDER BY ${q(people.position)}, ${q(people.createdAt)}, ${q(people.id)}))`,
+};
 
-const primaryOrFirstPerson = sql`COALESCE((${peopleInOrder(sql` AND ${q(people.isPrimary)} = 1`)} LIMIT 1), (${peopleInOrder()} LIMIT 1))`;
+type PersonEntry = [id: string, isPrimary: number];
+
+/**
+ * Pairs of a child table's rows that hang off the contact by `owner`: each row's id and its `other` column, in one
+ * walk, for the two linkages that read them (the rows themselves, and what they point at).
+ */
+function pairsOf(key: string, owner: SQLiteColumn, id: SQLiteColumn, other: SQLiteColumn): SharedSelect {
+  return { key, select: () => sql`(SELECT json_group_array(json_array(${q(id)}, ${q(other)})) FROM ${owner.table} WHERE ${q(owner)} = ${q(contacts.id)})` };
+}
+
+/** One side of the pairs, in id order (as the linkages read on their own were). */
+const pairLinkage = (type: string, pairs: SharedSelect, side: 0 | 1) =>
+  sharedLinkage(type, "many", pairs, (selected) => (Array.isArray(selected) ? (selected as Array<[string, string]>).map((pair) => pair[side]).sort() : []));
+
+const appealPairs = pairsOf("appeal_pairs", appealContacts.contactId, appealContacts.id, appealContacts.appealId);
+const referralsByMe = pairsOf("referrals_by_me", contactReferrals.referredById, contactReferrals.id, contactReferrals.referredToId);
+const referralsToMe = pairsOf("referrals_to_me", contactReferrals.referredToId, contactReferrals.id, contactReferrals.referredById);
+
+const peopleOf = (selected: unknown) => (Array.isArray(selected) ? (selected as PersonEntry[]) : []);
+const primaryOf = (entries: PersonEntry[]) => entries.find(([, isPrimary]) => isPrimary === 1)?.[0] ?? null;
+/** The primary person, or else the first: who the contact is addressed as. */
+const primaryOrFirstOf = (entries: PersonEntry[]) => primaryOf(entries) ?? entries[0]?.[0] ?? null;
 
 const pledgeFrequency: AttributeDef = {
   column: contacts.pledgeFrequency,
@@ -185,29 +221,34 @@ export const contactResource = defineResource({
   relationships: {
     account_list: accountListRelationship(contacts.accountListId),
     user: belongsTo("users", contacts.userId),
-    people: sideposted(manyBy("people", () => idArray(peopleInOrder())), { parent: "contact" }),
-    primary_person: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.isPrimary)} = 1`)} LIMIT 1)`),
-    primary_or_first_person: hasOne("people", () => primaryOrFirstPerson),
+    people: sideposted(
+      sharedLinkage("people", "many", contactPeople, (selected) => peopleOf(selected).map(([id]) => id)),
+      { parent: "contact" },
+    ),
+    primary_person: sharedLinkage("people", "one", contactPeople, (selected) => primaryOf(peopleOf(selected))),
+    primary_or_first_person: sharedLinkage("people", "one", contactPeople, (selected) => primaryOrFirstOf(peopleOf(selected))),
     // The spouse: the first other person of the contact.
-    spouse: hasOne("people", () => sql`(${peopleInOrder(sql` AND ${q(people.id)} IS NOT ${primaryOrFirstPerson}`)} LIMIT 1)`),
+    spouse: sharedLinkage("people", "one", contactPeople, (selected) => {
+      const entries = peopleOf(selected);
+      const addressed = primaryOrFirstOf(entries);
+      return entries.find(([id]) => id !== addressed)?.[0] ?? null;
+    }),
     addresses: sideposted(hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: sql`${q(addresses.createdAt)}, ${q(addresses.id)}` }), {
       parent: "contact",
     }),
     donor_accounts: sideposted(hasMany("donor_accounts", contactDonorAccounts.donorAccountId, contactDonorAccounts.contactId, contacts.id), {
       unlink: unlinkDonorAccounts,
     }),
-    appeal_contacts: hasMany("appeal_contacts", appealContacts.id, appealContacts.contactId, contacts.id),
-    appeals: hasMany("appeals", appealContacts.appealId, appealContacts.contactId, contacts.id),
+    appeal_contacts: pairLinkage("appeal_contacts", appealPairs, 0),
+    appeals: pairLinkage("appeals", appealPairs, 1),
     excluded_appeal_contacts: hasMany("excluded_appeal_contacts", appealExcludedContacts.id, appealExcludedContacts.contactId, contacts.id),
     pledges: hasMany("pledges", pledges.id, pledges.contactId, contacts.id),
-    tasks: hasMany("tasks", activityContacts.taskId, activityContacts.contactId, contacts.id),
+    tasks: sharedLinkage("tasks", "many", taskSummary, taskIdsOf),
     last_six_donations: manyBy("donations", () => latestGiftIds(6)),
-    contact_referrals_by_me: hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredById, contacts.id),
-    contact_referrals_to_me: sideposted(hasMany("contact_referrals", contactReferrals.id, contactReferrals.referredToId, contacts.id), {
-      parent: "referred_to",
-    }),
-    contacts_referred_by_me: hasMany("contacts", contactReferrals.referredToId, contactReferrals.referredById, contacts.id),
-    contacts_that_referred_me: hasMany("contacts", contactReferrals.referredById, contactReferrals.referredToId, contacts.id),
+    contact_referrals_by_me: pairLinkage("contact_referrals", referralsByMe, 0),
+    contact_referrals_to_me: sideposted(pairLinkage("contact_referrals", referralsToMe, 0), { parent: "referred_to" }),
+    contacts_referred_by_me: pairLinkage("contacts", referralsByMe, 1),
+    contacts_that_referred_me: pairLinkage("contacts", referralsToMe, 1),
   },
   sorts: { name: contacts.name },
   filters: contactFilters,

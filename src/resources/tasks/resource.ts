@@ -4,8 +4,8 @@ import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } fro
 import { q, idArray } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, integer, string, timestamp } from "../../engine/attributes";
-import { defineResource, type RequestContext, type Row, type WriteInput } from "../../engine/define";
-import { belongsTo, hasMany, manyBy, sideposted } from "../../engine/relationships";
+import { defineResource, type RequestContext, type Row, type SharedSelect, type WriteInput } from "../../engine/define";
+import { belongsTo, hasMany, manyBy, sharedLinkage, sideposted } from "../../engine/relationships";
 import { listOwner, ownedScopes, ownerRelationship } from "../../engine/owned";
 import { contactOwner } from "../people/owners";
 import { checkVisiblePerson } from "../people/resource";
@@ -22,7 +22,30 @@ const activityContactsRowOrder = sql`${activityContacts}.rowid`;
 /** The task's contact ids in the order they were linked. */
 const taskContactIds = () => sql`SELECT ${q(activityContacts.contactId)} AS id FROM ${activityContacts} WHERE ${q(activityContacts.taskId)} = ${q(tasks.id)}`;
 
-const taskPeopleIds = () => sql`SELECT ${q(people.id)} FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()})`;
+/**
+ * The people of the task's contacts with their e-mail addresses and phone numbers, in one walk (each of the three
+ * linkages walking the task's contacts and their people again read three times the rows). Each person is keyed by
+ * what orders them (contact, position, id); the details by id.
+ */
+const taskPeopleAndDetails: SharedSelect = {
+  key: "task_people",
+  select: () =>
+    sql`(SELECT json_object(
+        'people', json_group_array(DISTINCT ${q(people.contactId)} || ' ' || printf('%010d', ${q(people.position)}) || ' ' || ${q(people.id)}),
+        'email_addresses', json_group_array(DISTINCT ${q(emailAddresses.id)}),
+        'phone_numbers', json_group_array(DISTINCT ${q(phoneNumbers.id)}))
+      FROM ${activityContacts}
+      JOIN ${people} ON ${q(people.contactId)} = ${q(activityContacts.contactId)}
+      LEFT JOIN ${emailAddresses} ON ${q(emailAddresses.personId)} = ${q(people.id)}
+      LEFT JOIN ${phoneNumbers} ON ${q(phoneNumbers.personId)} = ${q(people.id)}
+      WHERE ${q(activityContacts.taskId)} = ${q(tasks.id)})`,
+};
+
+/** One linkage of the walk: its ids in order, blanks (a person without a phone) left out. */
+const pickFromTaskPeople = (part: "people" | "email_addresses" | "phone_numbers") => (selected: unknown) => {
+  const values = ((selected as Record<string, Array<string | null>> | null)?.[part] ?? []).filter((value): value is string => value !== null).sort();
+  return part === "people" ? values.map((key) => key.slice(key.lastIndexOf(" ") + 1)) : values;
+};
 
 
 export const activityContactResource = defineResource({
@@ -92,13 +115,9 @@ export const taskResource = defineResource({
       parent: "task",
     }),
     contacts: manyBy("contacts", () => idArray(sql`${taskContactIds()} ORDER BY ${activityContactsRowOrder}`)),
-    people: manyBy("people", () => idArray(sql`SELECT ${q(people.id)} AS id FROM ${people} WHERE ${q(people.contactId)} IN (${taskContactIds()}) ORDER BY ${q(people.contactId)}, ${q(people.position)}, ${q(people.id)}`)),
-    email_addresses: manyBy("email_addresses", () =>
-      idArray(sql`SELECT ${q(emailAddresses.id)} AS id FROM ${emailAddresses} WHERE ${q(emailAddresses.personId)} IN (${taskPeopleIds()}) ORDER BY ${q(emailAddresses.id)}`),
-    ),
-    phone_numbers: manyBy("phone_numbers", () =>
-      idArray(sql`SELECT ${q(phoneNumbers.id)} AS id FROM ${phoneNumbers} WHERE ${q(phoneNumbers.personId)} IN (${taskPeopleIds()}) ORDER BY ${q(phoneNumbers.id)}`),
-    ),
+    people: sharedLinkage("people", "many", taskPeopleAndDetails, pickFromTaskPeople("people")),
+    email_addresses: sharedLinkage("email_addresses", "many", taskPeopleAndDetails, pickFromTaskPeople("email_addresses")),
+    phone_numbers: sharedLinkage("phone_numbers", "many", taskPeopleAndDetails, pickFromTaskPeople("phone_numbers")),
   },
   sorts: { start_at: tasks.startAt, completed_at: tasks.completedAt },
   multipleSorts: true,
