@@ -13,7 +13,7 @@ import { request, put } from "./helpers/api";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { recordingEnv, runCron, FIVE_MINUTE_CRON, type RunRecord } from "./helpers/events";
 import { expectCountsKept } from "./helpers/kept-sums";
-import { CHUNK_CHARACTERS, CHUNK_ROWS, CHUNKS_PER_MESSAGE, runImport } from "../src/resources/imports/run";
+import { CHUNK_CHARACTERS, CHUNK_ROWS, CHUNKS_PER_MESSAGE, queueStartedImport, runImport } from "../src/resources/imports/run";
 import { FAILURE_SUBJECT, FAILURES_FILE_NAME, SUCCESS_SUBJECT } from "../src/resources/imports/mail";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -294,6 +294,17 @@ describe("running an import", () => {
     const failures = await db.select().from(schema.importRowFailures).where(eq(schema.importRowFailures.importId, id));
     expect(failures.map((f) => [f.rowNumber, f.message])).toEqual([[2, "Validation failed: Tags has a tag that is too long (maximum is 255 characters)"]]);
     expect(await importedNames(viewer.list.id)).toEqual(["Bo"]);
+  });
+
+  it("sends a started import its first message once, however many requests started it at the same moment", async () => {
+    const viewer = await createViewer();
+    const id = await startedImport(csvOf(2), viewer);
+    const delivery = recording();
+    const sent = await Promise.all([queueStartedImport(delivery.runEnv, db, id), queueStartedImport(delivery.runEnv, db, id), queueStartedImport(delivery.runEnv, db, id)]);
+    expect(sent.filter(Boolean)).toHaveLength(1);
+    expect(delivery.record.sent).toEqual([{ importId: id }]);
+    await runToTheEnd(id, delivery);
+    expect(await importedNames(viewer.list.id)).toEqual(expectedNames(2));
   });
 
   it("sends a queued import whose message was lost again, from the five-minute cron", async () => {

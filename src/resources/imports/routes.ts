@@ -24,7 +24,7 @@ import { headerKey } from "./format";
 import { includedSamples, sampleDrafts, sampleResources } from "./samples";
 import { FILE_FIELD, receiveUpload, TAG_LIST_FIELD, TYPE_FIELD, UploadFormError } from "./upload";
 import { MAX_FILE_SIZE_IN_BYTES } from "../../constants/csv-import";
-import { queueImport } from "./run";
+import { queueStartedImport } from "./run";
 import { isFileUpload } from "../../jsonapi/uploads";
 import { LIST } from "../paths";
 import { importResource, startedBy } from "./resource";
@@ -157,7 +157,7 @@ function samplePaths(ctx: RequestContext): string[][] {
 }
 
 async function queueWhenStarted(id: string, ctx: RequestContext): Promise<void> {
-  if (startedBy.has(ctx)) await queueImport(ctx.env, id);
+  if (startedBy.has(ctx)) await queueStartedImport(ctx.env, ctx.db, id);
 }
 
 export function registerImportRoutes(app: Hono<AppEnv>): void {

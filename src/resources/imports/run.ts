@@ -72,6 +72,19 @@ export async function queueImport(env: Bindings, importId: string): Promise<void
   await env.IMPORT_QUEUE.send({ importId });
 }
 
+/**
+ * Sends a just started import its first message: once, however many requests started it at the same moment (the
+ * one whose conditional stamp lands sends it). Should the send fail, the sweep sends it. Answers whether it sent.
+ */
+export async function queueStartedImport(env: Bindings, db: Database, importId: string, now = Date.now()): Promise<boolean> {
+  const [won] = await rowsOf(db, [
+    sql`UPDATE imports SET claimed_at = ${released(now)} WHERE id = ${importId} AND claimed_at IS NULL AND import_started_at IS NULL RETURNING id`,
+  ]);
+  if (won.length === 0) return false;
+  await queueImport(env, importId);
+  return true;
+}
+
 type Claim = { kind: "claimed"; row: ImportRow } | { kind: "gone" } | { kind: "completed" } | { kind: "busy"; retryInSeconds: number };
 
 /** Takes the import for this run, unless another run holds it. */
