@@ -48,7 +48,9 @@ export const accountListUsers = sqliteTable(
   },
   (t) => [
     uniqueIndex("account_list_users_account_list_id_user_id_unique").on(t.accountListId, t.userId),
-    index("account_list_users_user_id_idx").on(t.userId),
+    // A user's lists, read on every request that loads its viewer: from the index alone, so that no statistics make
+    // the planner prefer walking every membership of the deployment through the unique index.
+    index("account_list_users_user_id_account_list_id_idx").on(t.userId, t.accountListId),
   ],
 );
 
@@ -66,6 +68,6 @@ export const accountListCoaches = sqliteTable(
   },
   (t) => [
     uniqueIndex("account_list_coaches_account_list_id_user_id_unique").on(t.accountListId, t.userId),
-    index("account_list_coaches_user_id_idx").on(t.userId),
+    index("account_list_coaches_user_id_account_list_id_idx").on(t.userId, t.accountListId),
   ],
 );

@@ -108,6 +108,19 @@ describe("query plans", () => {
     }
   });
 
+  it("reads the viewer's lists and a page's kept total through their keys, never every list's rows of the deployment", async () => {
+    const viewer = await createViewer();
+    const { recorded } = await recordedGet("/api/v2/contacts", viewer.token);
+    const planFor = async (pattern: RegExp) => {
+      const statement = recorded.find((entry) => pattern.test(entry.sql));
+      expect(statement, String(pattern)).toBeDefined();
+      return (await planOf(statement!)).join(" | ");
+    };
+    expect(await planFor(/from "account_list_users"/i)).toMatch(/^SEARCH account_list_users USING COVERING INDEX account_list_users_user_id_account_list_id_idx \(user_id=\?\)$/);
+    expect(await planFor(/from "account_list_coaches"/i)).toMatch(/^SEARCH account_list_coaches USING COVERING INDEX account_list_coaches_user_id_account_list_id_idx \(user_id=\?\)$/);
+    expect(await planFor(/list_row_counts/)).toMatch(/SEARCH list_row_counts USING INDEX sqlite_autoindex_list_row_counts_1 \(table_name=\? AND account_list_id=\?\)/);
+  });
+
   it("notices a full scan when one happens", async () => {
     // The guard itself must be able to fail: a filter on an unindexed expression scans the table.
     const recorded: Recorded[] = [];
