@@ -54,7 +54,9 @@ async function startedImport(text: string, viewer = alice): Promise<string> {
     viewer.token,
   );
   expect(mapped.status, mapped.text).toBe(200);
-  await db.update(schema.imports).set({ inPreview: false, queuedForImportAt: "2026-01-01T00:00:00Z" }).where(eq(schema.imports.id, id));
+  // Queued an hour ago: long enough for the sweep to find its message lost.
+  const queuedAt = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19) + "Z";
+  await db.update(schema.imports).set({ inPreview: false, queuedForImportAt: queuedAt }).where(eq(schema.imports.id, id));
   return id;
 }
 

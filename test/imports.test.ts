@@ -260,7 +260,7 @@ describe("reading imports", () => {
   it("lists a list's imports oldest first, paged, and shows one by either path", async () => {
     const viewer = await createViewer();
     const first = (await angularUpload(viewer.list.id, viewer.token, customHeaders)).body.data.id;
-    await db.update(schema.imports).set({ createdAt: "2020-01-01T00:00:00Z" }).where(eq(schema.imports.id, first));
+    await db.update(schema.imports).set({ createdAt: new Date(Date.now() - 86_400_000).toISOString().slice(0, 19) + "Z" }).where(eq(schema.imports.id, first));
     const second = (await angularUpload(viewer.list.id, viewer.token, reactCsv)).body.data.id;
     const listed = await get(`${csvPath(viewer.list.id)}?per_page=1`, viewer.token);
     expect(listed.status).toBe(200);
@@ -277,6 +277,9 @@ describe("reading imports", () => {
 
   it("lets only users of the list work with its imports: a coach sees the list of them and is refused the rest", async () => {
     const id = (await angularUpload(alice.list.id, alice.token, reactCsv)).body.data.id;
+    // Without a token: nothing at all.
+    errorOf(await get(`${csvPath(alice.list.id)}/${id}`, null), 401);
+    errorOf(await angularUpload(alice.list.id, "", reactCsv), 401);
     expect((await get(csvPath(alice.list.id), coach.token)).status).toBe(200);
     expect(errorOf(await get(`${csvPath(alice.list.id)}/${id}`, coach.token), 403)).toBeTruthy();
     expect(errorOf(await get(`/api/v2/account_lists/${alice.list.id}/imports/${id}`, coach.token), 403)).toBeTruthy();
