@@ -19,3 +19,4 @@ export * from "./pledges";
 export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";
+export * from "./placements";

@@ -10,16 +10,18 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
+import { routeToDatabase } from "./routing";
 import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
-import { BOOKMARK_HEADER, requestSession } from "./db/session";
-import type { AppEnv } from "./env";
+import { databaseBinding, DIRECTORY } from "./db/databases";
+import { BOOKMARK_HEADER, requestSessions } from "./db/session";
+import type { AppEnv, Database } from "./env";
 import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { isFileUpload } from "./jsonapi/uploads";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
-import { batchItemCreatedId, batchItemD1, isBatchItem } from "./auth/batch-items";
+import { builtContext, isBatchItem, isInsideBatch } from "./auth/batch-items";
 import { health, HEALTH_PATH } from "./health";
 import { OPENAPI_PATH, openApiRoute } from "./openapi/route";
 import { logRequest } from "./request-log";
@@ -58,18 +60,30 @@ export function createApp(): Hono<AppEnv> {
   );
   app.use(async (c, next) => {
     const startedAt = Date.now();
-    // One D1 session per request (src/db/session.ts); a /batch item runs in its batch's.
+    // One D1 session per database per request (src/db/session.ts); a /batch item runs in its batch's.
     // A request the service made itself (a background batch's) starts at the primary: it must see what ran before it.
-    const session = batchItemD1(c.req.raw) ?? requestSession(c.env.DB, c.req.raw, { atPrimary: isBatchItem(c.req.raw) });
+    const item = builtContext(c.req.raw);
+    c.set("item", item);
+    const sessions = item?.sessions ?? requestSessions(c.env, c.req.raw, { atPrimary: isBatchItem(item) });
     // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
-    const metrics = d1Metrics(c.env, session);
-    c.set("session", session);
-    // Read from the request as it arrived: later middleware may replace the Request object (the body limit).
-    c.set("createdId", batchItemCreatedId(c.req.raw));
-    c.set("db", database(metrics.db));
+    const metrics = d1Metrics(c.env, sessions.session(DIRECTORY));
+    const directory = database(metrics.db);
+    const opened = new Map<string, Database>([[DIRECTORY, directory]]);
+    c.set("sessions", sessions);
+    c.set("databaseOn", (name) => {
+      let db = opened.get(name);
+      if (!db) {
+        db = database(metrics.counting(sessions.session(name), databaseBinding(c.env, name)));
+        opened.set(name, db);
+      }
+      return db;
+    });
+    c.set("createdId", item?.createdId);
+    c.set("directory", directory);
+    c.set("db", directory);
     await next();
-    const bookmark = session.getBookmark();
-    if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark);
+    const bookmarks = sessions.bookmarks();
+    if (bookmarks) c.res.headers.set(BOOKMARK_HEADER, bookmarks);
     metrics.report(c.res.headers);
     logRequest(c, startedAt, metrics.totals());
   });
@@ -99,10 +113,10 @@ export function createApp(): Hono<AppEnv> {
     configured(c.env);
     await next();
   });
-  app.use("/api/v2/*", authenticate, rateLimit);
+  app.use("/api/v2/*", authenticate, rateLimit, routeToDatabase(app));
   // Requests the batch endpoint or the queue consumer build are marked by identity, never by a header.
   app.use("/api/v2/*", async (c, next) => {
-    if (isBatchItem(c.req.raw)) c.set("insideBatch", true);
+    if (isInsideBatch(c.get("item"))) c.set("insideBatch", true);
     await next();
   });
   app.use(

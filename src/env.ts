@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { SessionBinding } from "./db/session";
+import type { ListPart } from "./db/list-parts";
+import type { DatabaseSessions } from "./db/session";
 
 /**
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
@@ -38,18 +39,55 @@ export interface Viewer {
   defaultAccountListId: string | null;
   readableListIds: string[];
   writableListIds: string[];
+  /**
+   * The database of each readable list that is not on the directory (drizzle/placements.ts); a list missing here
+   * is on the directory database.
+   */
+  listDatabases: Record<string, string>;
+  /**
+   * The list a create that names none goes to, when decided for a part of the viewer's lists (one database's
+   * part of a request; see listForCreate in src/db/placement.ts): null when it is none of them.
+   */
+  createsIn?: string | null;
+}
+
+/** How the service built a request it made itself (src/auth/batch-items.ts). */
+export interface BatchItemContext {
+  /** The caller the item acts for, when the batch already authenticated them. */
+  viewer?: Viewer;
+  /**
+   * The batch's D1 sessions (src/db/session.ts), so that every item sees the items before it; for items that run at
+   * the same time, wrapped so that their reads share round trips.
+   */
+  sessions?: DatabaseSessions;
+  /** The batch already charged the item to the caller's batch budget (src/auth/rate-limit.ts). */
+  precharged?: boolean;
+  /** The id a create without a client id takes (see RequestContext.createdId). */
+  createdId?: string;
+  /**
+   * Set when the request is one database's part of a request answered from each of the viewer's databases
+   * (src/routing.ts): the database it runs on, with `viewer` narrowed to the lists placed there.
+   */
+  part?: { database: string; list?: ListPart; insideBatch?: boolean };
 }
 
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     requestId: string;
+    /** The database the request runs on: the directory, or the database of the lists it reads or writes. */
     db: Database;
-    /** The request's D1 session (src/db/session.ts), under `db`; the batch endpoint hands it to its items. */
-    session: SessionBinding;
+    /** The directory database, whatever `db` is. */
+    directory: Database;
+    /** The request's D1 sessions (src/db/session.ts), one per database; the batch endpoint hands them to its items. */
+    sessions: DatabaseSessions;
+    /** The query builder over the request's session on a list database, counted with the request's other calls. */
+    databaseOn: (name: string) => Database;
     viewer: Viewer;
     /** The id a create without a client id takes (a background request's own id; see RequestContext.createdId). */
     createdId?: string;
+    /** How the service built the request, when it did (a batch item, a database's part): src/auth/batch-items.ts. */
+    item?: BatchItemContext;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;
     /** Set when the answer's body is streamed (a large list page): it gets no ETag. */

@@ -11,6 +11,8 @@ import worker from "../src/index";
 import { get, post } from "./helpers/api";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
+import { database } from "../src/db/client";
+import { databaseBinding } from "../src/db/databases";
 import { expectKeptSumsExact } from "./helpers/kept-sums";
 
 /** The secret the test configuration binds (vitest.config.ts). */
@@ -88,7 +90,9 @@ describe("user:add and list:add", () => {
 
     const list = await admin("POST", "/account_lists", { user: created.body.id, name: "Frida's Ministry", currency: "eur" });
     expect(list.status).toBe(201);
-    expect(list.body).toEqual({ id: expect.any(String), database: "DB" });
+    // A new list goes to a list database (not the directory) when the deployment binds some.
+    expect(list.body).toEqual({ id: expect.any(String), database: expect.stringMatching(/^LIST_DB_[12]$/) });
+    const placedOn = database(databaseBinding(env, list.body.database));
     const lists = await get("/api/v2/account_lists", token);
     expect(lists.body.data.map((resource: { id: string; attributes: { currency: string } }) => [resource.id, resource.attributes.currency])).toEqual([[list.body.id, "EUR"]]);
     expect((await get("/api/v2/user", token)).body.data.attributes.preferences.default_account_list).toBe(list.body.id);
@@ -96,11 +100,14 @@ describe("user:add and list:add", () => {
     const contact = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "First, Partner" } } }, token);
     expect(contact.status, contact.text).toBe(201);
     expect(contact.body.data.relationships.account_list.data.id).toBe(list.body.id);
+    // Stored on the list's database alone.
+    expect(await placedOn.$count(schema.contacts, eq(schema.contacts.id, contact.body.data.id))).toBe(1);
+    expect(await db.$count(schema.contacts, eq(schema.contacts.id, contact.body.data.id))).toBe(0);
 
     const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"message":"admin"')).map((line) => JSON.parse(line));
     expect(lines).toEqual([
       expect.objectContaining({ action: "user:add", user_id: created.body.id }),
-      expect.objectContaining({ action: "list:add", account_list_id: list.body.id, user_id: created.body.id, database: "DB" }),
+      expect.objectContaining({ action: "list:add", account_list_id: list.body.id, user_id: created.body.id, database: list.body.database }),
     ]);
   });
 
@@ -122,6 +129,15 @@ describe("user:add and list:add", () => {
     const badList = await admin("POST", "/account_lists", { user: "nope", name: " ", currency: "XYZ" });
     expect(badList.status).toBe(400);
     expect(badList.body.errors.map((error: { source: { pointer: string } }) => error.source.pointer).sort()).toEqual(["/currency", "/name", "/user"]);
+    const owner = await addUser();
+    for (const [named, detail] of [
+      ["LIST_DB_9", "database LIST_DB_9 is not a list database of this deployment"],
+      ["IMPORT_FILES", "database must name a list database binding (DB or LIST_DB_<name>)"],
+    ]) {
+      const refused = await admin("POST", "/account_lists", { user: owner, name: "Placed", currency: "USD", database: named });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ detail, source: { pointer: "/database" } });
+    }
     expect(await db.$count(schema.accountLists)).toBe(lists);
   });
 });

@@ -7,10 +7,16 @@
  * Order matters for that: the user is disabled first (their tokens are refused from then on), their sole lists are
  * emptied table by table and deleted, and the user row goes last. Rows that hang off a list's rows (people, their
  * details, comments, ...) go with them through the schema's cascades.
+ *
+ * Memberships and the user are the directory's; each list's rows are on the database it is placed on, with the
+ * copies of the user and memberships it keeps (src/db/mirrors.ts), which go with the user.
  */
 import { getTableColumns, getTableName, is, sql, type SQL } from "drizzle-orm";
 import { SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
+import { database } from "../db/client";
+import { databaseBinding, DIRECTORY } from "../db/databases";
+import { databasesOfLists } from "../db/mirrors";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
 import { nowTimestamp } from "../jsonapi/time";
@@ -38,7 +44,7 @@ function column(table: SQLiteTable, name: string): SQLiteColumn | undefined {
 const name = (table: SQLiteTable) => sql.identifier(getTableName(table));
 
 /** Tables with a list's id that are not its records: its members, and rows kept for it that go with what they keep. */
-const KEPT_OR_MEMBERSHIP = ["account_list_users", "account_list_coaches", "list_row_counts", "changed_contacts", "person_days", "notification_list_runs"];
+const KEPT_OR_MEMBERSHIP = ["account_list_users", "account_list_coaches", "list_placements", "list_row_counts", "changed_contacts", "person_days", "notification_list_runs"];
 
 /**
  * The tables a list owns rows of: those with the list's id, those of its contacts, of those contacts' people and
@@ -68,40 +74,57 @@ export interface ErasurePlan {
   referrals_with_other_lists: number;
 }
 
-async function memberships(db: Database, userId: string) {
-  const [rows] = await rowsOf(db, [
+interface Membership {
+  listId: string;
+  role: "user" | "coach";
+  sole: boolean;
+  /** The database the list is placed on. */
+  db: Database;
+}
+
+async function memberships(env: object, directory: Database, userId: string): Promise<Membership[]> {
+  const [rows] = await rowsOf(directory, [
     sql`SELECT m.account_list_id AS list, 'user' AS role,
         (SELECT count(*) FROM account_list_users o WHERE o.account_list_id = m.account_list_id AND o.user_id <> ${userId}) AS others
       FROM account_list_users m WHERE m.user_id = ${userId}
       UNION ALL SELECT account_list_id, 'coach', 1 FROM account_list_coaches WHERE user_id = ${userId} ORDER BY 1`,
   ]);
-  return rows.map((row) => ({ listId: String(row.list), role: row.role as "user" | "coach", sole: Number(row.others) === 0 }));
+  const placed = await databasesOfLists(directory, rows.map((row) => String(row.list)));
+  return rows.map((row) => {
+    const listId = String(row.list);
+    const name = placed.get(listId) ?? DIRECTORY;
+    return { listId, role: row.role as "user" | "coach", sole: Number(row.others) === 0, db: name === DIRECTORY ? directory : database(databaseBinding(env, name)) };
+  });
 }
 
-export async function erasurePlan(db: Database, userId: string): Promise<ErasurePlan> {
-  const lists = await memberships(db, userId);
+/** The databases of these memberships' lists, each once. */
+function databasesOf(lists: Membership[]): Database[] {
+  return [...new Set(lists.map((list) => list.db))];
+}
+
+export async function erasurePlan(env: object, directory: Database, userId: string): Promise<ErasurePlan> {
+  const lists = await memberships(env, directory, userId);
   const sole = lists.filter((list) => list.sole);
   const { owned } = ownedTables();
-  const counts = sole.length
-    ? await rowsOf(
-        db,
-        sole.map((list) => sql`SELECT ${sql.join(owned.map(({ table, of }) => sql`(SELECT count(*) FROM ${name(table)} WHERE ${of(list.listId)}) AS ${sql.identifier(getTableName(table))}`), sql`, `)}`),
-      )
-    : [];
-  const soleIds = sole.map((list) => list.listId);
-  const [[crossing]] = soleIds.length
-    ? await rowsOf(db, [
-        sql`SELECT count(*) AS n FROM contact_referrals r JOIN contacts a ON a.id = r.referred_by_id JOIN contacts b ON b.id = r.referred_to_id
-          WHERE (a.account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleIds)}))) <> (b.account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleIds)})))`,
-      ])
-    : [[{ n: 0 }]];
+  const counts = await Promise.all(
+    sole.map(async (list) => (await rowsOf(list.db, [sql`SELECT ${sql.join(owned.map(({ table, of }) => sql`(SELECT count(*) FROM ${name(table)} WHERE ${of(list.listId)}) AS ${sql.identifier(getTableName(table))}`), sql`, `)}`]))[0]),
+  );
+  const soleIds = JSON.stringify(sole.map((list) => list.listId));
+  let crossing = 0;
+  for (const db of databasesOf(sole)) {
+    const [[row]] = await rowsOf(db, [
+      sql`SELECT count(*) AS n FROM contact_referrals r JOIN contacts a ON a.id = r.referred_by_id JOIN contacts b ON b.id = r.referred_to_id
+        WHERE (a.account_list_id IN (SELECT value FROM json_each(${soleIds}))) <> (b.account_list_id IN (SELECT value FROM json_each(${soleIds})))`,
+    ]);
+    crossing += Number(row?.n ?? 0);
+  }
   return {
     user_id: userId,
-    referrals_with_other_lists: Number(crossing?.n ?? 0),
+    referrals_with_other_lists: crossing,
     memberships: lists.filter((list) => !list.sole).map((list) => ({ account_list_id: list.listId, role: list.role })),
     sole_lists: sole.map((list, index) => ({
       account_list_id: list.listId,
-      rows: Object.fromEntries(Object.entries(counts[index][0] ?? {}).map(([table, rows]) => [table, Number(rows)]).filter(([, rows]) => (rows as number) > 0)),
+      rows: Object.fromEntries(Object.entries(counts[index]?.[0] ?? {}).map(([table, rows]) => [table, Number(rows)]).filter(([, rows]) => (rows as number) > 0)),
     })),
   };
 }
@@ -120,7 +143,16 @@ const FILES_PER_STEP = 500;
  * The files the user uploaded, and those of the lists they alone are a user of, that are still stored: deleted from
  * R2 before the rows that name them go. Answers how many.
  */
-async function eraseUploadedFiles(db: Database, files: R2Bucket, userId: string, soleListIds: string[]): Promise<number> {
+async function eraseUploadedFiles(lists: Membership[], files: R2Bucket, userId: string): Promise<number> {
+  const soleListIds = lists.filter((list) => list.sole).map((list) => list.listId);
+  for (const db of databasesOf(lists)) {
+    const erased = await eraseUploadedFilesOn(db, files, userId, soleListIds);
+    if (erased > 0) return erased;
+  }
+  return 0;
+}
+
+async function eraseUploadedFilesOn(db: Database, files: R2Bucket, userId: string, soleListIds: string[]): Promise<number> {
   const [stored] = await rowsOf(db, [
     sql`SELECT id, file_key FROM imports WHERE file_key IS NOT NULL AND (user_id = ${userId} OR account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleListIds)})))
       LIMIT ${FILES_PER_STEP}`,
@@ -132,19 +164,21 @@ async function eraseUploadedFiles(db: Database, files: R2Bucket, userId: string,
 }
 
 /** One bounded step of erasing `userId`: answers what it deleted and whether everything is gone. */
-export async function eraseStep(db: Database, files: R2Bucket, userId: string): Promise<ErasureStep> {
+export async function eraseStep(env: object, directory: Database, files: R2Bucket, userId: string): Promise<ErasureStep> {
   const deleted: Record<string, number> = {};
-  const [[user]] = await rowsOf(db, [sql`SELECT id, disabled_at FROM users WHERE id = ${userId}`]);
+  const [[user]] = await rowsOf(directory, [sql`SELECT id, disabled_at FROM users WHERE id = ${userId}`]);
   if (!user) return { user_id: userId, done: true, deleted };
-  if (!user.disabled_at) await db.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
-  const soleLists = (await memberships(db, userId)).filter((membership) => membership.sole);
-  const filesDeleted = await eraseUploadedFiles(db, files, userId, soleLists.map((list) => list.listId));
+  if (!user.disabled_at) await directory.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
+  const lists = await memberships(env, directory, userId);
+  const soleLists = lists.filter((membership) => membership.sole);
+  const filesDeleted = await eraseUploadedFiles(lists, files, userId);
   if (filesDeleted > 0) return { user_id: userId, done: false, deleted: { import_files: filesDeleted } };
   const { direct } = ownedTables();
   let statements = STATEMENTS_PER_STEP;
   let rowsDeleted = 0;
   const spent = () => statements <= 0 || rowsDeleted >= ROWS_PER_STEP;
   for (const list of soleLists) {
+    const db = list.db;
     for (const table of direct) {
       for (let rows = ROWS_PER_STATEMENT; rows === ROWS_PER_STATEMENT && !spent(); ) {
         statements--;
@@ -160,11 +194,15 @@ export async function eraseStep(db: Database, files: R2Bucket, userId: string): 
     }
     // Emptied: the list itself, with what cascades from it, and its kept counts (no key ties them to it).
     await runAtomically(db, [sql`DELETE FROM account_lists WHERE id = ${list.listId}`, sql`DELETE FROM list_row_counts WHERE account_list_id = ${list.listId}`]);
+    // The directory's copy of the row, with its placement and memberships, last: until then the list is found again.
+    if (db !== directory) await directory.run(sql`DELETE FROM account_lists WHERE id = ${list.listId}`);
     deleted.account_lists = (deleted.account_lists ?? 0) + 1;
     if (--statements <= 0) return { user_id: userId, done: false, deleted };
   }
-  // Last, the user: memberships of shared lists and their own rows go with them; their own person row too.
-  await runAtomically(db, [
+  // Last, the user: memberships of shared lists and their own rows go with them; their own person row too. First the
+  // copies the databases of their shared lists keep, while the memberships still tell which those are.
+  for (const db of databasesOf(lists)) if (db !== directory) await db.run(sql`DELETE FROM users WHERE id = ${userId}`);
+  await runAtomically(directory, [
     sql`DELETE FROM people WHERE id = (SELECT person_id FROM users WHERE id = ${userId}) AND contact_id IS NULL`,
     sql`DELETE FROM users WHERE id = ${userId}`,
   ]);

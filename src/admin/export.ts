@@ -9,7 +9,7 @@ import { and, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
 import { resourceFor, type RequestContext } from "../engine/define";
 import { readResourcesById, readScope } from "../engine/read";
-import type { AppEnv } from "../env";
+import type { AppEnv, Database } from "../env";
 import { nowTimestamp } from "../jsonapi/time";
 import { streamedBody } from "../jsonapi/respond";
 
@@ -43,10 +43,10 @@ export const EXPORTED_TYPES = [
 const CHUNK = 200;
 
 /** Reads the list as its own user would, with the list as the only one in reach. */
-function exportContext(c: Context<AppEnv>, listId: string): RequestContext {
+function exportContext(c: Context<AppEnv>, db: Database, listId: string): RequestContext {
   return {
-    db: c.get("db"),
-    viewer: { id: "export", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId] },
+    db,
+    viewer: { id: "export", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId], listDatabases: {} },
     env: c.env,
     now: nowTimestamp(),
     params: Object.create(null),
@@ -71,6 +71,7 @@ async function* exportLines(ctx: RequestContext, listId: string): AsyncGenerator
   }
 }
 
-export function exportList(c: Context<AppEnv>, listId: string): ReadableStream<Uint8Array> {
-  return streamedBody({ parts: exportLines(exportContext(c, listId), listId) }, c.get("requestId"));
+/** `db`: the database the list is placed on. */
+export function exportList(c: Context<AppEnv>, db: Database, listId: string): ReadableStream<Uint8Array> {
+  return streamedBody({ parts: exportLines(exportContext(c, db, listId), listId) }, c.get("requestId"));
 }

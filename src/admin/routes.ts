@@ -7,7 +7,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { accountListCoaches, accountListUsers, accountLists, users } from "../../drizzle/schema";
+import { accountListCoaches, accountListUsers, accountLists, listPlacements, users } from "../../drizzle/schema";
+import { isListDatabase } from "../db/databases";
+import { databasesOfLists, mirrorLists } from "../db/mirrors";
+import { databaseForNewList } from "./placement";
 import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { LOCALES } from "../constants/locales";
@@ -25,9 +28,6 @@ import { exportList } from "./export";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ID = `:id{[0-9a-fA-F-]{36}}`;
 
-/** The database an account list is placed on: this deployment has one. */
-export const LIST_DATABASE = "DB";
-
 const text = (name: string) => v.pipe(v.string(`${name} must be a string`), v.trim(), v.nonEmpty(`${name} can't be blank`), v.maxLength(255, `${name} is too long (255 at most)`));
 const userId = v.pipe(v.string("user must be a user id"), v.regex(UUID, "user must be a user id"));
 
@@ -41,6 +41,7 @@ const NewUser = v.object({
 
 const NewList = v.object({
   user: userId,
+  database: v.optional(v.pipe(v.string("database must be a string"), v.regex(/^(?:DB|LIST_DB_[A-Z0-9_]+)$/, "database must name a list database binding (DB or LIST_DB_<name>)"))),
   name: text("name"),
   currency: v.pipe(v.string("currency must be a string"), v.trim(), v.toUpperCase(), v.picklist(CURRENCY_CODES as unknown as string[], "currency is not a known currency code")),
 });
@@ -140,18 +141,24 @@ export function adminRoutes(): Hono<AppEnv> {
     const input = await body(c, NewList);
     const db = c.get("db");
     const userIdValue = input.user.toLowerCase();
+    if (input.database && !isListDatabase(c.env, input.database)) {
+      throw new ApiError(400, [{ detail: `database ${input.database} is not a list database of this deployment`, source: { pointer: "/database" } }]);
+    }
     await existingUser(db, userIdValue);
+    const placedOn = input.database ?? (await databaseForNewList(c.env, db));
     const id = crypto.randomUUID();
     const now = nowTimestamp();
     await db.batch([
       db.insert(accountLists).values({ id, name: input.name, currency: input.currency, createdAt: now, updatedAt: now }),
       db.insert(accountListUsers).values({ id: crypto.randomUUID(), accountListId: id, userId: userIdValue, createdAt: now, updatedAt: now }),
+      db.insert(listPlacements).values({ accountListId: id, database: placedOn, updatedAt: now }),
       // A first list is the user's default, so clients that predate several lists find it.
       db.update(users).set({ defaultAccountListId: id }).where(and(eq(users.id, userIdValue), sql`${users.defaultAccountListId} IS NULL`)),
     ]);
+    await mirrorLists(c.env, db, [id]);
     forgetViewer(userIdValue);
-    logChange(c, "list:add", { account_list_id: id, user_id: userIdValue, database: LIST_DATABASE });
-    return c.json({ id, database: LIST_DATABASE }, 201);
+    logChange(c, "list:add", { account_list_id: id, user_id: userIdValue, database: placedOn });
+    return c.json({ id, database: placedOn }, 201);
   });
 
   // Gives a user access to a list, as a user or (coach: true) a coach; the other kind of access is taken away.
@@ -179,6 +186,7 @@ export function adminRoutes(): Hono<AppEnv> {
         db.delete(accountListCoaches).where(and(eq(accountListCoaches.accountListId, listId), eq(accountListCoaches.userId, member))),
       ]);
     }
+    await mirrorLists(c.env, db, [listId]);
     forgetViewer(member);
     logChange(c, "list:member", { account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
     return c.json({ account_list_id: listId, user_id: member, role: coach ? "coach" : "user" });
@@ -199,6 +207,7 @@ export function adminRoutes(): Hono<AppEnv> {
       sql`UPDATE users SET default_account_list_id = NULL WHERE id = ${member} AND default_account_list_id = ${listId} AND ${noLongerUser(listId, member)}`,
     ]);
     if (wasUser && (await listUsers(db, listId)).includes(member)) throw lastUser();
+    await mirrorLists(c.env, db, [listId]);
     forgetViewer(member);
     logChange(c, "list:remove", { account_list_id: listId, user_id: member });
     return c.json({ account_list_id: listId, user_id: member, removed: true });
@@ -207,20 +216,21 @@ export function adminRoutes(): Hono<AppEnv> {
   admin.get(`/account_lists/${ID}/export`, async (c) => {
     const listId = c.req.param("id").toLowerCase();
     await existingList(c.get("db"), listId);
+    const placedOn = (await databasesOfLists(c.get("db"), [listId])).get(listId)!;
     logChange(c, "list:export", { account_list_id: listId });
-    return c.body(exportList(c, listId), 200, { "Content-Type": "application/x-ndjson; charset=utf-8" });
+    return c.body(exportList(c, c.get("databaseOn")(placedOn), listId), 200, { "Content-Type": "application/x-ndjson; charset=utf-8" });
   });
 
   admin.get(`/users/${ID}/erasure`, async (c) => {
     const id = c.req.param("id").toLowerCase();
     await existingUser(c.get("db"), id);
-    return c.json(await erasurePlan(c.get("db"), id));
+    return c.json(await erasurePlan(c.env, c.get("db"), id));
   });
 
   // One bounded step of erasing the user; the command calls it until `done`. Each step is safe to repeat.
   admin.post(`/users/${ID}/erasure`, async (c) => {
     const id = c.req.param("id").toLowerCase();
-    const step = await eraseStep(c.get("db"), c.env.IMPORT_FILES, id);
+    const step = await eraseStep(c.env, c.get("db"), c.env.IMPORT_FILES, id);
     forgetViewer(id);
     logChange(c, "user:erase", { user_id: id, done: step.done, deleted: step.deleted });
     return c.json(step);

@@ -4,22 +4,7 @@
  * `c.req.raw`. A batch item may also carry the caller it acts for, already authenticated by the batch itself,
  * and the D1 binding it shares with the items running beside it.
  */
-import type { SessionBinding } from "../db/session";
-import type { Viewer } from "../env";
-
-export interface BatchItemContext {
-  /** The caller the item acts for, when the batch already authenticated them. */
-  viewer?: Viewer;
-  /**
-   * The batch's D1 session (src/db/session.ts), so that every item sees the items before it; for items that run at
-   * the same time, wrapped so that their reads share round trips.
-   */
-  d1?: SessionBinding;
-  /** The batch already charged the item to the caller's batch budget (src/auth/rate-limit.ts). */
-  precharged?: boolean;
-  /** The id a create without a client id takes (see RequestContext.createdId). */
-  createdId?: string;
-}
+import type { BatchItemContext } from "../env";
 
 const batchItems = new WeakMap<Request, BatchItemContext>();
 
@@ -29,26 +14,20 @@ export function markBatchItem(request: Request, context: BatchItemContext = {}):
   return request;
 }
 
-export function isBatchItem(request: Request): boolean {
-  return batchItems.has(request);
+/**
+ * The context a request was built with, read once as it arrives (src/app.ts keeps it as the `item` variable):
+ * middleware may replace the Request object later (the body limit does), which loses its identity.
+ */
+export function builtContext(request: Request): BatchItemContext | undefined {
+  return batchItems.get(request);
 }
 
-/** The caller a batch item acts for, when the batch already authenticated them (saves re-reading the token). */
-export function batchItemViewer(request: Request): Viewer | undefined {
-  return batchItems.get(request)?.viewer;
+/** A request of /batch or of a background batch (not one database's part of a request). */
+export function isBatchItem(item: BatchItemContext | undefined): boolean {
+  return item !== undefined && item.part === undefined;
 }
 
-/** The D1 session a batch item runs in, if its batch gave one. */
-export function batchItemD1(request: Request): SessionBinding | undefined {
-  return batchItems.get(request)?.d1;
-}
-
-/** The id the item creates under when it sends none (background requests: their own id). */
-export function batchItemCreatedId(request: Request): string | undefined {
-  return batchItems.get(request)?.createdId;
-}
-
-/** Whether the item's batch already charged it to the caller's budget, so the item must not be charged again. */
-export function batchItemPrecharged(request: Request): boolean {
-  return batchItems.get(request)?.precharged === true;
+/** A request of /batch (or a part of one): bulk endpoints refuse it. */
+export function isInsideBatch(item: BatchItemContext | undefined): boolean {
+  return item !== undefined && (item.part === undefined || item.part.insideBatch === true);
 }

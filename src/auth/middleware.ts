@@ -1,15 +1,15 @@
 import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
+import { DIRECTORY } from "../db/databases";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
-import { batchItemViewer } from "./batch-items";
 import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
 import { InvalidTokenError, verifyToken } from "./token";
 import { configured } from "../settings";
 
-const { users, accountListUsers, accountListCoaches } = schema;
+const { users, accountListUsers, accountListCoaches, listPlacements } = schema;
 
 function bearerToken(authorization: string | undefined, url: string): string | undefined {
   const match = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
@@ -20,7 +20,7 @@ function bearerToken(authorization: string | undefined, url: string): string | u
 
 /** The user with the account lists they may read (user or coach) and write (user only), in one round trip. */
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | undefined> {
-  const [userRows, memberRows, coachRows] = await db.batch([
+  const [userRows, memberRows, coachRows, placementRows] = await db.batch([
     db
       .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt })
       .from(users)
@@ -28,6 +28,13 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
       .limit(1),
     db.select({ id: accountListUsers.accountListId }).from(accountListUsers).where(sql`${accountListUsers.userId} = ${userId}`),
     db.select({ id: accountListCoaches.accountListId }).from(accountListCoaches).where(sql`${accountListCoaches.userId} = ${userId}`),
+    db
+      .select({ id: listPlacements.accountListId, database: listPlacements.database })
+      .from(listPlacements)
+      .where(
+        sql`${listPlacements.accountListId} IN (SELECT ${accountListUsers.accountListId} FROM ${accountListUsers} WHERE ${accountListUsers.userId} = ${userId}
+          UNION ALL SELECT ${accountListCoaches.accountListId} FROM ${accountListCoaches} WHERE ${accountListCoaches.userId} = ${userId})`,
+      ),
   ]);
   const user = userRows[0];
   if (!user) return undefined;
@@ -40,12 +47,13 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     defaultAccountListId: user.defaultAccountListId ?? null,
     writableListIds,
     readableListIds: [...new Set([...writableListIds, ...coachRows.map((r) => r.id)])],
+    listDatabases: Object.fromEntries(placementRows.filter((r) => r.database !== DIRECTORY).map((r) => [r.id, r.database])),
   };
 }
 
 /** Verifies the token and loads the viewer; batch items reuse the caller their batch already authenticated. */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const known = batchItemViewer(c.req.raw);
+  const known = c.get("item")?.viewer;
   if (known) {
     c.set("viewer", known);
     return next();
@@ -62,7 +70,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const seconds = cacheSeconds(c.env.VIEWER_CACHE_SECONDS);
   let viewer = seconds > 0 ? cachedViewer(userId) : undefined;
   if (!viewer) {
-    viewer = await loadViewer(c.get("db") ?? database(c.env.DB), userId);
+    viewer = await loadViewer(c.get("directory") ?? database(c.env.DB), userId);
     if (!viewer) throw unauthorized("The access token's user does not exist");
     rememberViewer(viewer, seconds);
   }

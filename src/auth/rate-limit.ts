@@ -1,7 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../jsonapi/errors";
-import { batchItemPrecharged } from "./batch-items";
 
 /**
  * Items of POST /api/v2/batch are charged to their own budget (API_BATCH_RATE_LIMIT) in blocks of this many:
@@ -25,7 +24,7 @@ function budgetKey(userId: string): string {
  */
 export const rateLimit = createMiddleware<AppEnv>(async (c, next) => {
   const limiter = c.env.API_RATE_LIMIT;
-  if (limiter && !batchItemPrecharged(c.req.raw)) {
+  if (limiter && c.get("item")?.precharged !== true) {
     const { success } = await limiter.limit({ key: budgetKey(c.get("viewer").id) });
     if (!success) throw tooManyRequests();
   }

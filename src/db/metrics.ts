@@ -124,6 +124,8 @@ export interface D1Totals {
 export interface D1Metrics {
   /** The binding to hand to drizzle for this request. */
   db: D1Database;
+  /** Another session of the same request (on another database, `binding`), counted into the same totals. */
+  counting(session: D1Database, binding: D1Database): D1Database;
   /** What the request has cost so far. */
   totals(): D1Totals;
   /** Writes the X-D1-* headers onto the finished response when BENCH_METRICS is set. */
@@ -140,6 +142,7 @@ export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metri
   const onResponse = Boolean((env as { BENCH_METRICS?: unknown }).BENCH_METRICS);
   return {
     db: countingD1(session, onResponse ? (env.DB as unknown as BindingInternals) : {}, tally),
+    counting: (other, binding) => countingD1(other, onResponse ? (binding as unknown as BindingInternals) : {}, tally),
     totals: () => ({ ...tally }),
     report(headers) {
       if (!onResponse) return;

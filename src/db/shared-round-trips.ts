@@ -10,7 +10,8 @@
  * positional `raw()` a query builder relies on goes to D1 directly.
  */
 
-import type { SessionBinding } from "./session";
+import { DIRECTORY, type SessionBinding } from "./databases";
+import type { DatabaseSessions } from "./session";
 import { firstOf } from "./statements";
 
 interface Waiting {
@@ -98,4 +99,20 @@ export function sharedRoundTrips(binding: SessionBinding): SessionBinding {
     getBookmark: () => binding.getBookmark(),
   };
   return shared as unknown as SessionBinding;
+}
+
+/** The same sessions, whose calls made in the same turn share round trips (reads of a batch run together). */
+export function sharingRoundTrips(sessions: DatabaseSessions): DatabaseSessions {
+  const shared = new Map<string, SessionBinding>();
+  return {
+    session(database = DIRECTORY) {
+      let session = shared.get(database);
+      if (!session) {
+        session = sharedRoundTrips(sessions.session(database));
+        shared.set(database, session);
+      }
+      return session;
+    },
+    bookmarks: () => sessions.bookmarks(),
+  };
 }

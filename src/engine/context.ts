@@ -11,12 +11,14 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
   for (const [key, value] of Object.entries(c.req.param() as Record<string, string>)) pathParams[key] = value.toLowerCase();
   return {
     db: c.get("db"),
+    directory: c.get("directory"),
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),
     params: bodyParams ? mergeParams(query, bodyParams) : query,
     pathParams,
     createdId: c.get("createdId"),
+    listPart: c.get("item")?.part?.list,
   };
 }
 

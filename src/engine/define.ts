@@ -5,6 +5,7 @@
  */
 import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { ListPart } from "../db/list-parts";
 import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
@@ -14,7 +15,10 @@ import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
 export interface RequestContext {
+  /** The database the request runs on (src/routing.ts). */
   db: Database;
+  /** The directory database, when it is not `db` (copies of its rows follow some writes: src/db/mirrors.ts). */
+  directory?: Database;
   viewer: Viewer;
   env: Bindings;
   /** One "now" per request, `YYYY-MM-DDTHH:MM:SSZ`. */
@@ -29,6 +33,11 @@ export interface RequestContext {
    * second record.
    */
   createdId?: string;
+  /**
+   * Set when this request is one database's part of a list over several (src/routing.ts): a list read then
+   * answers its first `rows` rows, whatever page was asked, and reports each row's order key.
+   */
+  listPart?: ListPart;
 }
 
 /** Values loaded once per read for computed fields (currency rates) — only when a selected field needs them. */
@@ -170,7 +179,7 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   sorts?: Record<string, SQL | SQLiteColumn>;
   multipleSorts?: boolean;
   /** Order when no sort is asked for; defaults to created_at ascending, ties by id. */
-  defaultOrder?: (ctx: RequestContext) => SQL[];
+  defaultOrder?: (ctx: RequestContext) => OrderKey[];
   /**
    * Parts the default order puts first, in this order, then the other rows; within each, `defaultOrder` (tasks:
    * overdue first). Declared apart from the order so that a page the first parts fill is taken from them alone.
@@ -211,6 +220,13 @@ export interface MaintainedCounts {
    * scope, the statement that counts (as "count"), or undefined for a value they cannot answer.
    */
   keptTotals?: Record<string, (value: ParamValue, ctx: RequestContext, lists: string[]) => SQL | undefined>;
+}
+
+/** One term of a list's order: what it sorts by, which way, and where NULLs go when not where SQLite puts them. */
+export interface OrderKey {
+  expression: SQL | SQLiteColumn;
+  descending: boolean;
+  nulls?: "first" | "last";
 }
 
 /** Rows of a list's default order that come before the rest (see `defaultOrderParts`). */

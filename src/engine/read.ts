@@ -3,7 +3,7 @@
  * its total together), and one query per include path. Statements are written here with the select list of
  * the shape's read plan; rows come back as D1 gives them and are decoded by the plan, not by a query builder.
  */
-import { asc, Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
@@ -14,7 +14,7 @@ import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values"
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
 import { RecordSet } from "./record-set";
@@ -46,6 +46,8 @@ export function ratesMap(rows: Array<{ code: string; rate: string }>): Map<strin
 }
 
 interface ListOrder {
+  /** The order's terms, the id last; `terms` is the same as SQL. */
+  keys: OrderKey[];
   terms: SQL[];
   /** The default order's first parts (`defaultOrderParts`), and the default order within each part and the rest. */
   parts?: { first: OrderPart[]; within: SQL[] };
@@ -58,6 +60,14 @@ interface ListOrder {
   columns?: Array<{ column: SQLiteColumn; descending: boolean }>;
 }
 
+function orderTerm({ expression, descending, nulls }: OrderKey): SQL {
+  return sql`${expression} ${descending ? sql`DESC` : sql`ASC`}${nulls === "first" ? sql` NULLS FIRST` : nulls === "last" ? sql` NULLS LAST` : sql``}`;
+}
+
+function orderOf(keys: OrderKey[], rest: Omit<ListOrder, "keys" | "terms"> = {}): ListOrder {
+  return { keys, terms: keys.map(orderTerm), ...rest };
+}
+
 function orderFor(def: ResourceDef, ctx: RequestContext, raw: string | null): ListOrder {
   const allowed = Object.keys(def.sorts ?? {});
   const terms = parseSort(raw, ["created_at", "updated_at", ...allowed], def.multipleSorts ?? false);
@@ -65,31 +75,26 @@ function orderFor(def: ResourceDef, ctx: RequestContext, raw: string | null): Li
     if (def.defaultOrder) {
       const within = def.defaultOrder(ctx);
       const first = def.defaultOrderParts?.(ctx) ?? [];
-      if (first.length === 0) return { terms: within };
+      if (first.length === 0) return orderOf(within);
       const rank = sql`CASE ${sql.join(first.map((part, index) => sql`WHEN ${part.condition} THEN ${sql.raw(String(index))}`), sql` `)} ELSE ${sql.raw(String(first.length))} END`;
-      return { terms: [rank, ...within], parts: { first, within } };
+      return orderOf([{ expression: rank, descending: false }, ...within], { parts: { first, within: within.map(orderTerm) } });
     }
     const leadingColumn = def.createdAtColumn ?? def.idColumn;
     const columns = [leadingColumn, def.idColumn].map((column) => ({ column, descending: false }));
-    return { terms: [asc(leadingColumn), asc(def.idColumn)], leadingColumn, columns };
+    return orderOf(columns.map(({ column }) => ({ expression: column, descending: false })), { leadingColumn, columns });
   }
   const expressions = terms.map(
     (term) => ownEntry(def.sorts, term.field) ?? (term.field === "created_at" ? def.createdAtColumn : def.updatedAtColumn) ?? def.idColumn,
   );
-  const order = terms.map((term, index) => {
-    const direction = term.descending ? sql`DESC` : sql`ASC`;
-    const nulls = term.nulls === "first" ? sql` NULLS FIRST` : term.nulls === "last" ? sql` NULLS LAST` : sql``;
-    return sql`${expressions[index]} ${direction}${nulls}`;
-  });
+  const keys: OrderKey[] = terms.map((term, index) => ({ expression: expressions[index], descending: term.descending, nulls: term.nulls }));
   const leading = expressions[0];
   const plain = terms.every((term, index) => expressions[index] instanceof Column && term.nulls === undefined);
-  return {
-    terms: [...order, asc(def.idColumn)],
+  return orderOf([...keys, { expression: def.idColumn, descending: false }], {
     leadingColumn: leading instanceof Column && terms[0].nulls === undefined ? (leading as SQLiteColumn) : undefined,
     columns: plain
       ? [...terms.map((term, index) => ({ column: expressions[index] as SQLiteColumn, descending: term.descending })), { column: def.idColumn, descending: false }]
       : undefined,
-  };
+  });
 }
 
 const listOrderIndexes = new Map<string, boolean>();
@@ -194,7 +199,8 @@ function listsInScope(def: ResourceDef, ctx: RequestContext, filters: Record<str
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
   const query = parseListQuery(ctx.params);
-  const { page, perPage, offset } = query.paging;
+  // One database's part of a list over several answers the first rows up to the page's end (src/routing.ts).
+  const { page, perPage, offset } = ctx.listPart ? { page: 1, perPage: ctx.listPart.rows, offset: 0 } : query.paging;
   const params = query.document;
   const listOrder = orderFor(def, ctx, query.sort);
   const order = sql.join(listOrder.terms, sql`, `);
@@ -207,7 +213,9 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   let rows: Row[] = [];
   let totalCount: number;
   let rateRows: RateRow[];
+  const orderTerms = listOrder.keys.map(({ descending, nulls }) => ({ descending, nulls }));
   if (perPage === 0) {
+    ctx.listPart?.report?.({ terms: orderTerms, rows: new Map() });
     const [counted, rates] = await withRates(ctx, countQuery, wantRates);
     totalCount = Number(counted[0]?.count ?? 0);
     rateRows = rates;
@@ -227,7 +235,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
       : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
-    if (perPage > STREAMED_PAGE_ROWS) {
+    if (perPage > STREAMED_PAGE_ROWS && !ctx.listPart) {
       // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
       const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
         FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
@@ -238,10 +246,16 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
-    const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
+    const report = ctx.listPart?.report;
+    const orderKeys = report ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.raw(`"$order_${index}"`)}`), sql`, `)}` : sql``;
+    const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"${orderKeys}
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates);
+    report?.({
+      terms: orderTerms,
+      rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[`$order_${index}`])])),
+    });
     rows = plan.decode(pageRows);
     rateRows = rates;
     // A page past the end has no row to carry the total: count separately, only then (an empty first page is 0).

@@ -2,6 +2,7 @@
  * The write side of the engine: attribute and relationship parsing from the declarations, the resource's own
  * rules (hooks), offline-sync conflict detection atomic with the write, and one atomic D1 batch per write.
  */
+import { listForCreate } from "../db/placement";
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { and, inList, q } from "../db/sql";
@@ -146,8 +147,7 @@ function throwIfErrors(errors: FieldError[] | void): void {
  */
 function assignDefaultAccountList(def: ResourceDef, changes: Changes, ctx: RequestContext): void {
   if (!def.accountListColumn || !def.relationships.account_list || changes.account_list) return;
-  const { defaultAccountListId, writableListIds } = ctx.viewer;
-  const fallback = defaultAccountListId && writableListIds.includes(defaultAccountListId) ? defaultAccountListId : writableListIds.length === 1 ? writableListIds[0] : undefined;
+  const fallback = ctx.viewer.createsIn !== undefined ? ctx.viewer.createsIn : listForCreate(ctx.viewer);
   if (!fallback) {
     throw validationFailed([{ attribute: "account_list", message: "can't be blank", pointer: "/data/relationships/account_list" }]);
   }

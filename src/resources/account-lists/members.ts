@@ -17,6 +17,7 @@ import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi, noContent } from "../../jsonapi/respond";
 import { forgetViewer } from "../../auth/viewer-cache";
+import { mirrorLists } from "../../db/mirrors";
 import { rowsChanged } from "../../db/statements";
 import { LAST_USER_DETAIL, removeUserAccess } from "./last-user";
 import { ID, LIST } from "../paths";
@@ -52,7 +53,9 @@ async function removeAccess(membership: Membership, ctx: RequestContext): Promis
   // Another removal may have taken the other user meanwhile: the statement itself keeps the last one.
   const [removed] = await rowsChanged(ctx.db, [removal]);
   if (removed === 0 && membership === accountListUsers) throw lastUser;
-  // The removed person's remembered lists must not outlive their access.
+  // The list's database keeps a copy of its memberships; the removed person's remembered lists must not outlive
+  // their access.
+  await mirrorLists(ctx.env, ctx.db, [listId]);
   forgetViewer(userId);
 }
 

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { mirrorListRow } from "../../db/mirrors";
 import { resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { designationAccountResource } from "../designation-accounts/resource";
@@ -14,7 +15,11 @@ import { accountListResource } from "./resource";
 export function registerAccountRoutes(app: Hono<AppEnv>): void {
   app.route(`${API}/user`, userRoutes);
   // Lists come from the data store: no create or delete through the API.
-  app.route(`${API}/account_lists`, resourceRoutes(accountListResource, { actions: ["list", "show", "update"] }));
+  app.route(`${API}/account_lists`, resourceRoutes(accountListResource, {
+      actions: ["list", "show", "update"],
+      // The directory keeps a copy of the list's row (for invites and the user's lists).
+      afterUpdate: (id, ctx) => mirrorListRow(ctx.db, ctx.directory ?? ctx.db, id),
+    }));
   app.route(`${LIST}/designation_accounts`, resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"] }));
   registerInviteRoutes(app);
   registerMemberRoutes(app);

@@ -5,13 +5,13 @@
  * share D1 round trips (src/db/shared-round-trips.ts).
  */
 import type { Context, Hono } from "hono";
-import type { AppEnv } from "../../env";
+import type { AppEnv, BatchItemContext } from "../../env";
 import { ApiError, badRequest } from "../../jsonapi/errors";
 import { refuseDeepJson } from "../../jsonapi/request-document";
 import { registerBackgroundBatchRoutes } from "../background-batches/routes";
 import { API } from "../paths";
-import { isBatchItem, markBatchItem, type BatchItemContext } from "../../auth/batch-items";
-import { sharedRoundTrips } from "../../db/shared-round-trips";
+import { isBatchItem, markBatchItem } from "../../auth/batch-items";
+import { sharingRoundTrips } from "../../db/shared-round-trips";
 import { loadViewer } from "../../auth/middleware";
 import { chargeBatchItems, tooManyRequests } from "../../auth/rate-limit";
 import { INSIDE_BATCH_REFUSAL, recordError, recordInternalError, recordWithin, refusalInsideBatch, type RecordedResponse } from "./items";
@@ -154,7 +154,7 @@ const budgetSpent = () =>
 export function registerBatchRoutes(app: Hono<AppEnv>): void {
   app.post(`${API}/batch`, async (c) => {
     // Paths are refused before dispatch; this catches any spelling of the path that still reached the route.
-    if (isBatchItem(c.req.raw)) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
+    if (isBatchItem(c.get("item"))) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
     const { items, abortOnError } = readBatchDocument(await c.req.text());
     const entries: RecordedResponse[] = [];
     const budget = new Budget();
@@ -170,13 +170,12 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       }
       // Every item runs in the batch's D1 session (each sees the items before it); reads that run together share
       // round trips.
-      const session = c.get("session");
-      const d1 = end - index > 1 ? sharedRoundTrips(session) : session;
+      const sessions = end - index > 1 ? sharingRoundTrips(c.get("sessions")) : c.get("sessions");
       const answers = await Promise.all(
         items
           .slice(index, end)
           .map((item, offset) =>
-            budget.spent ? budgetSpent() : index + offset < allowed ? runItem(app, c, item, { viewer, d1, precharged: true }) : recordError(tooManyRequests()),
+            budget.spent ? budgetSpent() : index + offset < allowed ? runItem(app, c, item, { viewer, sessions, precharged: true }) : recordError(tooManyRequests()),
           ),
       );
       // Read in order: the budget goes to the earlier items.
@@ -190,7 +189,7 @@ export function registerBatchRoutes(app: Hono<AppEnv>): void {
       entries.push(...ran);
       // A write may change what the caller can reach (an accepted invite): read their lists again.
       // The batch was authenticated when it began: a user disabled meanwhile keeps the lists they had for its rest.
-      if (itemMethod(items[index]) !== "GET") viewer = (await loadViewer(c.get("db"), viewer.id).catch(keptIfDisabled)) ?? viewer;
+      if (itemMethod(items[index]) !== "GET") viewer = (await loadViewer(c.get("directory"), viewer.id).catch(keptIfDisabled)) ?? viewer;
       index = end;
     }
     return c.json(entries, 200);

@@ -118,7 +118,7 @@ function runContext(db: Database, env: Bindings, row: ImportRow, now: string): R
     db,
     env,
     now,
-    viewer: { id: row.user_id, timeZone: "UTC", defaultAccountListId: row.account_list_id, readableListIds: lists, writableListIds: lists },
+    viewer: { id: row.user_id, timeZone: "UTC", defaultAccountListId: row.account_list_id, readableListIds: lists, writableListIds: lists, listDatabases: {} },
     params: {},
     pathParams: { account_list_id: row.account_list_id },
   };

@@ -3,6 +3,7 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { accountListCoaches, accountListInvites, accountListUsers } from "../../../drizzle/schema";
 import { forgetViewer } from "../../auth/viewer-cache";
+import { mirrorLists } from "../../db/mirrors";
 import { failUnlessChanged, isGuardFailure } from "../../db/guard";
 import { isOpenToNonMembers, parentAccountList } from "../../engine/account-list-scope";
 import { readBody, requestContext } from "../../engine/context";
@@ -92,7 +93,9 @@ async function accept(c: Context<AppEnv>) {
     // Cancelled or taken between our read and our write (410); otherwise the viewer's own concurrent request won.
     refuseUnusable(await loadInvite(ctx), ctx.viewer.id);
   }
-  // The viewer now reaches one more list: their next request must not use remembered lists.
+  // The list's database keeps a copy of its memberships; the viewer now reaches one more list: their next request
+  // must not use remembered lists.
+  await mirrorLists(ctx.env, ctx.db, [invite.accountListId]);
   forgetViewer(ctx.viewer.id);
   // The viewer's list memberships were loaded before they joined: read the invite by id alone.
   return jsonApi(c, await showResource(inviteResource, invite.id, ctx, sql`${accountListInvites.id} = ${invite.id}`));

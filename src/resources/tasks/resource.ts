@@ -122,7 +122,11 @@ export const taskResource = defineResource({
   sorts: { start_at: tasks.startAt, completed_at: tasks.completedAt },
   multipleSorts: true,
   defaultOrderParts: overdueFirst,
-  defaultOrder: () => [sql`${tasks.completedAt} DESC NULLS FIRST`, sql`${tasks.startAt} ASC NULLS LAST`, sql`${tasks.id} ASC`],
+  defaultOrder: () => [
+    { expression: tasks.completedAt, descending: true, nulls: "first" },
+    { expression: tasks.startAt, descending: false, nulls: "last" },
+    { expression: tasks.id, descending: false },
+  ],
   filters: taskFilters,
   reversibleFilters: true,
   maintainedCounts: { column: tasks.completed, filter: { name: "completed", buckets: completionBuckets }, keptTotals: { date_range: overdueTotal } },

@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { forgetViewer } from "../../auth/viewer-cache";
+import { listsOfUsers, mirrorLists } from "../../db/mirrors";
 import { readBody, requestContext } from "../../engine/context";
 import { showResource } from "../../engine/read";
 import { updateResource } from "../../engine/write";
@@ -20,7 +21,9 @@ const update = async (c: Context<AppEnv>) => {
   const ctx = requestContext(c);
   const input = readResourceDocument(await readBody(c), [userResource.type]);
   const document = await updateResource(userResource, ctx.viewer.id, input, ctx);
-  // The default list and time zone are part of the remembered viewer.
+  // The databases of the user's lists keep a copy of the user; the default list and time zone are part of the
+  // remembered viewer.
+  await mirrorLists(ctx.env, ctx.db, await listsOfUsers(ctx.db, [ctx.viewer.id]));
   forgetViewer(ctx.viewer.id);
   return jsonApi(c, document);
 };

@@ -1,0 +1,16 @@
+/** What one database's part of a list over several answers besides its rows (src/routing.ts, src/db/merge.ts). */
+
+/**
+ * One database's part of a list over several: the rows it must answer (the first `offset + per_page` in the list's
+ * order), and where it reports each row's order key so the parts can be merged in that order.
+ */
+export interface ListPart {
+  rows: number;
+  report?: (keys: PartKeys) => void;
+}
+
+/** Each row's order key, by resource id, and how each key term sorts. */
+export interface PartKeys {
+  terms: Array<{ descending: boolean; nulls?: "first" | "last" }>;
+  rows: Map<string, unknown[]>;
+}

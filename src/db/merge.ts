@@ -1,0 +1,110 @@
+/**
+ * One list page from the parts several databases answered (src/routing.ts). Each part holds its first
+ * `offset + per_page` rows in the list's order, so the page's rows are among them: they are merged by the order
+ * keys each part reported, compared as SQLite compares them, and the page is cut from the merged rows. The total
+ * is the parts' totals summed; `included` keeps what the page's rows reach.
+ */
+import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
+import type { ListPart, PartKeys } from "./list-parts";
+
+export interface ListAnswer {
+  document: { data: ResourceObject[]; meta: ListMeta; included?: ResourceObject[] };
+  /** The order key of each row; absent for a list not read by the engine (tags: their name is their order). */
+  keys?: PartKeys;
+  part?: ListPart;
+}
+
+const key = (object: Identifier) => `${object.type}\u0000${object.id}`;
+
+/** SQLite's order of storage classes: NULL, then numbers, then text, then blobs. */
+function storageClass(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return 1;
+  if (typeof value === "string") return 2;
+  return 3;
+}
+
+/** Text as SQLite's BINARY collation compares it: by UTF-8 bytes, which is the order of code points. */
+function compareText(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const difference = left[index].codePointAt(0)! - right[index].codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+export function compareValues(a: unknown, b: unknown): number {
+  const classes = storageClass(a) - storageClass(b);
+  if (classes !== 0) return classes;
+  if (a === null || a === undefined) return 0;
+  if (typeof a === "string") return compareText(a, b as string);
+  return Number(a) - Number(b);
+}
+
+function compareKeys(terms: PartKeys["terms"], a: unknown[], b: unknown[]): number {
+  for (let index = 0; index < terms.length; index++) {
+    const { descending, nulls } = terms[index];
+    const aNull = a[index] === null || a[index] === undefined;
+    const bNull = b[index] === null || b[index] === undefined;
+    if (aNull !== bNull && nulls) return (aNull ? -1 : 1) * (nulls === "first" ? 1 : -1);
+    const compared = compareValues(a[index], b[index]);
+    if (compared !== 0) return descending ? -compared : compared;
+  }
+  return 0;
+}
+
+export function mergeListParts(parts: ListAnswer[], { page, perPage }: { page: number; perPage: number }) {
+  if (parts.every((part) => !part.keys)) return mergeWholeLists(parts);
+  const rows = parts.flatMap((part) => part.document.data.map((object) => ({ object, order: part.keys?.rows.get(object.id) })));
+  const terms = parts.find((part) => part.keys)?.keys?.terms;
+  rows.sort((a, b) => (terms && a.order && b.order ? compareKeys(terms, a.order, b.order) : compareText(a.object.id, b.object.id)));
+  const offset = (page - 1) * perPage;
+  const data = rows.slice(offset, offset + perPage).map((row) => row.object);
+  const total = parts.reduce((sum, part) => sum + Number(part.document.meta.pagination.total_count), 0);
+  const first = parts[0].document.meta;
+  const meta: ListMeta = { ...first, pagination: paginationMeta(page, perPage, total) };
+  const anyIncluded = parts.some((part) => part.document.included);
+  return listDocument(data, meta, anyIncluded ? reached(data, parts.flatMap((part) => part.document.included ?? [])) : undefined);
+}
+
+/**
+ * Lists answered whole, not read by the engine (a list's tags, each named by its id): every part's rows, each once,
+ * in the order of their ids, on one page.
+ */
+function mergeWholeLists(parts: ListAnswer[]) {
+  const rows = new Map<string, ResourceObject>();
+  for (const part of parts) for (const object of part.document.data) rows.set(key(object), object);
+  const data = [...rows.values()].sort((a, b) => compareText(a.id, b.id));
+  return listDocument(data, { ...parts[0].document.meta, pagination: paginationMeta(1, data.length, data.length) });
+}
+
+/** The included resources the page's rows reach through relationships, directly or through other included ones. */
+function reached(data: ResourceObject[], candidates: ResourceObject[]): ResourceObject[] {
+  const byKey = new Map(candidates.map((object) => [key(object), object]));
+  const kept = new Map<string, ResourceObject>();
+  const seen = new Set(data.map(key));
+  const queue = [...data];
+  while (queue.length > 0) {
+    const object = queue.shift()!;
+    for (const relationship of Object.values(object.relationships ?? {})) {
+      const linked = Array.isArray(relationship.data) ? relationship.data : relationship.data ? [relationship.data] : [];
+      for (const identifier of linked) {
+        const found = byKey.get(key(identifier));
+        if (!found || seen.has(key(found))) continue;
+        seen.add(key(found));
+        kept.set(key(found), found);
+        queue.push(found);
+      }
+    }
+  }
+  // In the order the parts gave them, as a single database's answer lists them.
+  const listed = new Set<string>();
+  return candidates.filter((object) => {
+    const k = key(object);
+    if (!kept.has(k) || listed.has(k)) return false;
+    listed.add(k);
+    return true;
+  });
+}

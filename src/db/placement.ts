@@ -1,0 +1,69 @@
+/**
+ * Which database a request runs on. The viewer's lists come from the directory with their placements
+ * (`Viewer.listDatabases`); what the directory alone holds (the user, memberships, invites, background batches,
+ * announcements) is answered from it, and everything a list owns from the database the list is placed on.
+ */
+import type { Viewer } from "../env";
+import { DIRECTORY } from "./databases";
+
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+
+/** Paths whose rows are the directory's: the user, the batches of stored requests, announcements, constants. */
+const DIRECTORY_PATH = /^\/api\/v2\/(?:user|background_batches|announcements|constants|batch)(?:\/|$)/;
+/** A path under one list: its id, and whether what follows is the directory's (memberships and invites). */
+const LIST_PATH = new RegExp(`^/api/v2/account_lists/(${UUID})(?:/(users|coaches|invites)(?:/|$)|/|$)`);
+
+/** The database a list is placed on. */
+export function databaseOfList(viewer: Viewer, listId: string): string {
+  return viewer.listDatabases[listId] ?? DIRECTORY;
+}
+
+/** The databases holding the viewer's lists, each with its lists, the directory first. */
+export function viewerDatabases(viewer: Viewer): Map<string, string[]> {
+  const databases = new Map<string, string[]>();
+  for (const listId of viewer.readableListIds) {
+    const name = databaseOfList(viewer, listId);
+    databases.set(name, [...(databases.get(name) ?? []), listId]);
+  }
+  return new Map([...databases].sort(([a], [b]) => (a === DIRECTORY ? -1 : b === DIRECTORY ? 1 : a.localeCompare(b))));
+}
+
+/**
+ * The list a create that names none goes to: the viewer's default list, or their only list (clients that predate
+ * several lists send none).
+ */
+export function listForCreate(viewer: Viewer): string | undefined {
+  const { defaultAccountListId, writableListIds } = viewer;
+  if (defaultAccountListId && writableListIds.includes(defaultAccountListId)) return defaultAccountListId;
+  return writableListIds.length === 1 ? writableListIds[0] : undefined;
+}
+
+/**
+ * The viewer as one database sees them: only their lists placed there. A request run on a database with it can
+ * neither read nor write a list of another database, whatever it names.
+ */
+export function viewerOn(viewer: Viewer, name: string): Viewer {
+  const here = (listId: string) => databaseOfList(viewer, listId) === name;
+  const createsIn = listForCreate(viewer);
+  return {
+    ...viewer,
+    readableListIds: viewer.readableListIds.filter(here),
+    writableListIds: viewer.writableListIds.filter(here),
+    defaultAccountListId: viewer.defaultAccountListId && here(viewer.defaultAccountListId) ? viewer.defaultAccountListId : null,
+    // Decided over all the viewer's lists: a database holding one of them must not take it for their only list.
+    createsIn: createsIn && here(createsIn) ? createsIn : null,
+  };
+}
+
+/**
+ * Where a request runs: one database, or `"each"` when it names no list and the viewer's lists are on several
+ * databases (its answer is put together from each of them).
+ */
+export function requestDatabase(path: string, viewer: Viewer): string | "each" {
+  if (DIRECTORY_PATH.test(path)) return DIRECTORY;
+  const list = LIST_PATH.exec(path);
+  if (list) return list[2] ? DIRECTORY : viewer.readableListIds.includes(list[1].toLowerCase()) ? databaseOfList(viewer, list[1].toLowerCase()) : DIRECTORY;
+  const databases = viewerDatabases(viewer);
+  if (databases.size === 0) return DIRECTORY;
+  return databases.size === 1 ? [...databases.keys()][0] : "each";
+}

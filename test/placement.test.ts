@@ -1,0 +1,254 @@
+/**
+ * Account lists placed on several databases. The same data placed on one list database and spread over three
+ * answers the same documents; each record lives on its list's database alone; a request never reaches a list of
+ * another database through ids, includes, filters or batches; bookmarks name their databases.
+ */
+import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { request, get, post, put, del, errorOf, type ApiResponse } from "./helpers/api";
+import { copiesById, on, operator, placedUser, type PlacedUser } from "./helpers/placement";
+
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+/** One user's lists on one list database, another's (the same data) spread over the directory and two more. */
+let together: PlacedUser;
+let spread: PlacedUser;
+let other: PlacedUser;
+
+/** A client id per user (its first digit) and record, so both layouts' ids sort alike. */
+const idOf = (user: number, kind: number, n: number) => `${user}0000000-0000-4000-8000-${String(kind).padStart(4, "0")}${String(n).padStart(8, "0")}`;
+
+const STATUSES = ["Partner - Financial", "Partner - Special", "Partner - Pray", "Never Contacted", "Not Interested"];
+
+async function fill(user: PlacedUser, digit: number): Promise<void> {
+  for (const [listIndex, listId] of user.lists.entries()) {
+    for (let n = 0; n < 7; n++) {
+      const k = listIndex * 7 + n;
+      const body = {
+        data: {
+          type: "contacts",
+          id: idOf(digit, 1, k),
+          attributes: { name: `${["Anderson", "Baker", "Carson", "Dawson"][k % 4]}, Pat ${String(k).padStart(2, "0")}`, status: STATUSES[k % STATUSES.length], pledge_amount: String(10 * (k % 5)), tag_list: k % 3 === 0 ? "prayer" : "monthly" },
+          relationships: { account_list: { data: { type: "account_lists", id: listId } } },
+        },
+      };
+      const created = await post("/api/v2/contacts", body, user.token);
+      expect(created.status, created.text).toBe(201);
+    }
+  }
+  // The tasks go in one bulk create whose items name lists on every database.
+  const items = user.lists.flatMap((listId, listIndex) =>
+    Array.from({ length: 5 }, (_, n) => {
+      const k = listIndex * 5 + n;
+      return {
+        data: {
+          type: "tasks",
+          id: idOf(digit, 2, k),
+          attributes: { subject: `Task ${String(k).padStart(2, "0")}`, activity_type: k % 2 ? "Call" : "Email", start_at: `${day((k % 7) - 3)}T09:00:00Z`, completed: k % 4 === 0 },
+          relationships: {
+            account_list: { data: { type: "account_lists", id: listId } },
+            contacts: { data: [{ type: "contacts", id: idOf(digit, 1, listIndex * 7 + n) }] },
+          },
+        },
+      };
+    }),
+  );
+  const tasks = await request("POST", "/api/v2/tasks/bulk", { token: user.token, body: { data: items }, raw: true });
+  expect(tasks.status, tasks.text).toBe(200);
+  expect(tasks.body.map((answer: { data?: { id: string } }) => answer.data?.id)).toEqual(items.map((item) => item.data.id));
+}
+
+beforeAll(async () => {
+  together = await placedUser(["LIST_DB_1", "LIST_DB_1", "LIST_DB_1"]);
+  spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+  other = await placedUser(["LIST_DB_2"]);
+  await fill(together, 1);
+  await fill(spread, 2);
+});
+
+/** What a list answer shows, with ids read as what they name (the layouts' ids differ in their first digit). */
+function shown(answer: ApiResponse) {
+  expect(answer.status, answer.text).toBe(200);
+  const label = (object: { type: string; id: string; attributes?: Record<string, unknown> }) =>
+    `${object.type}:${object.attributes?.name ?? object.attributes?.subject ?? object.id.slice(1)}`;
+  return {
+    data: answer.body.data.map(label),
+    attributes: answer.body.data.map((object: { attributes?: Record<string, unknown> }) => Object.keys(object.attributes ?? {}).sort()),
+    meta: answer.body.meta,
+    included: (answer.body.included ?? []).map(label).sort(),
+  };
+}
+
+describe("the same data on one database and on three", () => {
+  const queries = [
+    "/api/v2/contacts",
+    "/api/v2/contacts?sort=name&per_page=5&page=2",
+    "/api/v2/contacts?sort=-name&per_page=7",
+    "/api/v2/contacts?sort=created_at&per_page=4&page=3",
+    "/api/v2/contacts?filter[status]=Partner%20-%20Financial,Partner%20-%20Special&include=account_list",
+    "/api/v2/contacts?filter[status]=Not%20Interested&fields[contacts]=name,status",
+    "/api/v2/contacts?filter[wildcard_search]=son&sort=name",
+    "/api/v2/contacts?filter[tags]=prayer&per_page=3&page=2&sort=name",
+    "/api/v2/contacts?per_page=0",
+    "/api/v2/contacts?page=9",
+    "/api/v2/tasks",
+    "/api/v2/tasks?per_page=4&page=2",
+    "/api/v2/tasks?sort=-start_at&per_page=6",
+    "/api/v2/tasks?filter[completed]=false&include=contacts",
+    "/api/v2/tasks?filter[date_range]=overdue",
+    "/api/v2/tasks?filter[activity_type]=Call&fields[tasks]=subject",
+    "/api/v2/contacts/tags",
+    "/api/v2/tasks/tags",
+  ];
+
+  for (const query of queries) {
+    it(`answer ${query} alike`, async () => {
+      const one = shown(await get(query, together.token));
+      const three = shown(await get(query, spread.token));
+      expect(three).toEqual(one);
+    });
+  }
+
+  it("answer the account lists alike (made in the same second, their order is their random ids')", async () => {
+    const names = async (token: string) => ((await get("/api/v2/account_lists", token)).body.data as Array<{ attributes: { name: string } }>).map((list) => list.attributes.name).sort();
+    expect(await names(spread.token)).toEqual(await names(together.token));
+  });
+
+  it("answer a list read through the method override alike, its page in the body", async () => {
+    const body = { filter: { status: "Partner - Financial,Partner - Pray" }, sort: "name", page: 2, per_page: 2 };
+    const read = (token: string) => request("POST", "/api/v2/contacts", { token, body, headers: { "X-HTTP-Method-Override": "GET" } });
+    expect(shown(await read(spread.token))).toEqual(shown(await read(together.token)));
+  });
+
+  it("keep each record on its list's database alone", async () => {
+    for (const [index, name] of ["DB", "LIST_DB_1", "LIST_DB_2"].entries()) {
+      const contact = idOf(2, 1, index * 7);
+      expect(await copiesById("contacts", contact)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0, [name]: 1 });
+      expect(await copiesById("tasks", idOf(2, 2, index * 5))).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0, [name]: 1 });
+    }
+    // Kept counts on each database are those of its own lists.
+    const [counted] = await on("LIST_DB_2").all<{ rows: number }>(
+      sql`SELECT sum(rows) AS rows FROM list_row_counts WHERE table_name = 'contacts' AND account_list_id = ${spread.lists[2]}`,
+    );
+    expect(Number(counted.rows)).toBe(7);
+  });
+
+  it("refuse a page past what is merged, and answer it when the lists named are on one database", async () => {
+    const deep = await get("/api/v2/contacts?page=101&per_page=100", spread.token);
+    expect(errorOf(deep, 400).detail).toContain("filter[account_list_id]");
+    const narrowed = await get(`/api/v2/contacts?page=101&per_page=100&filter[account_list_id]=${spread.lists[1]}`, spread.token);
+    expect(narrowed.status).toBe(200);
+    expect(narrowed.body.meta.pagination.total_count).toBe(6);
+  });
+});
+
+describe("records by id on the database that holds them", () => {
+  it("show, update and delete a contact on any of the viewer's databases", async () => {
+    const id = idOf(2, 1, 15);
+    const shownContact = await get(`/api/v2/contacts/${id}?include=tasks`, spread.token);
+    expect(shownContact.status).toBe(200);
+    expect(shownContact.body.included.map((task: { attributes: { subject: string } }) => task.attributes.subject)).toEqual(["Task 11"]);
+    const updated = await put(`/api/v2/contacts/${id}`, { data: { type: "contacts", id, attributes: { name: "Moved, Not", overwrite: true } } }, spread.token);
+    expect(updated.status, updated.text).toBe(200);
+    const [stored] = await on("LIST_DB_2").all<{ name: string }>(sql`SELECT name FROM contacts WHERE id = ${id}`);
+    expect(stored.name).toBe("Moved, Not");
+    const person = await post(`/api/v2/contacts/${id}/people`, { data: { type: "people", attributes: { first_name: "Nested" } } }, spread.token);
+    expect(person.status, person.text).toBe(201);
+    expect(await copiesById("people", person.body.data.id)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    expect((await del(`/api/v2/contacts/${id}`, spread.token)).status).toBe(204);
+    expect(await copiesById("contacts", id)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0 });
+    expect((await get(`/api/v2/contacts/${id}`, spread.token)).status).toBe(404);
+  });
+
+  it("create where the body names the list, or in the default list", async () => {
+    const named = await post(
+      "/api/v2/contacts",
+      { data: { type: "contacts", attributes: { name: "Named, List" }, relationships: { account_list: { data: { type: "account_lists", id: spread.lists[2] } } } } },
+      spread.token,
+    );
+    expect(await copiesById("contacts", named.body.data.id)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    const defaulted = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Default, List" } } }, spread.token);
+    expect(defaulted.status, defaulted.text).toBe(201);
+    expect(defaulted.body.data.relationships.account_list.data.id).toBe(spread.lists[0]);
+    expect(await copiesById("contacts", defaulted.body.data.id)).toEqual({ DB: 1, LIST_DB_1: 0, LIST_DB_2: 0 });
+  });
+});
+
+describe("isolation between databases", () => {
+  it("never shows another user's list on another database, whatever the request names", async () => {
+    const theirs = idOf(2, 1, 16);
+    // On the same database it is refused as another user's (as with one database); elsewhere it is not found.
+    expect((await get(`/api/v2/contacts/${theirs}`, other.token)).status).toBe(403);
+    expect((await put(`/api/v2/contacts/${theirs}`, { data: { type: "contacts", id: theirs, attributes: { name: "Taken, Over" } } }, other.token)).status).toBe(403);
+    expect((await get(`/api/v2/contacts/${theirs}`, together.token)).status).toBe(404);
+    expect((await del(`/api/v2/contacts/${theirs}`, together.token)).status).toBe(404);
+    const nested = await get(`/api/v2/account_lists/${spread.lists[2]}/donations`, other.token);
+    expect(nested.status).toBe(403);
+    expect(nested.text).not.toContain("Pat");
+    const filtered = await get(`/api/v2/contacts?filter[account_list_id]=${spread.lists[2]}`, other.token);
+    expect(filtered.body.data ?? []).toEqual([]);
+    const linked = await post(
+      "/api/v2/tasks",
+      { data: { type: "tasks", attributes: { subject: "Sneak" }, relationships: { contacts: { data: [{ type: "contacts", id: theirs }] } } } },
+      other.token,
+    );
+    expect(linked.status).toBeGreaterThanOrEqual(400);
+    const batched = await request("POST", "/api/v2/batch", { token: other.token, raw: true, body: { requests: [{ method: "GET", path: `/api/v2/contacts/${theirs}` }] } });
+    expect(batched.body[0].status).toBe(403);
+    const [name] = await on("LIST_DB_2").all<{ name: string }>(sql`SELECT name FROM contacts WHERE id = ${theirs}`);
+    expect(name.name).not.toBe("Taken, Over");
+  });
+
+  it("keep copies of a list's row, users and memberships on its database, and follow membership changes", async () => {
+    const coach = await placedUser(["LIST_DB_1"]);
+    expect((await operator("PUT", `/account_lists/${spread.lists[2]}/members/${coach.id}`, { coach: true })).status).toBe(200);
+    const [copy] = await on("LIST_DB_2").all<{ n: number }>(sql`SELECT count(*) AS n FROM account_list_coaches WHERE account_list_id = ${spread.lists[2]} AND user_id = ${coach.id}`);
+    expect(Number(copy.n)).toBe(1);
+    // The coach reads the list on its database, beside their own on another.
+    const read = await get(`/api/v2/contacts?filter[account_list_id]=${spread.lists[2]}&per_page=0`, coach.token);
+    const owners = await get(`/api/v2/contacts?filter[account_list_id]=${spread.lists[2]}&per_page=0`, spread.token);
+    expect(read.body.meta.pagination.total_count).toBe(owners.body.meta.pagination.total_count);
+    expect(read.body.meta.pagination.total_count).toBeGreaterThan(0);
+    expect((await operator("DELETE", `/account_lists/${spread.lists[2]}/members/${coach.id}`)).status).toBe(200);
+    const [gone] = await on("LIST_DB_2").all<{ n: number }>(sql`SELECT count(*) AS n FROM account_list_coaches WHERE account_list_id = ${spread.lists[2]}`);
+    expect(Number(gone.n)).toBe(0);
+    // A change of the list's row on its database reaches the directory's copy.
+    const list = await get(`/api/v2/account_lists/${spread.lists[2]}`, spread.token);
+    const renamed = await put(`/api/v2/account_lists/${spread.lists[2]}`, { data: { type: "account_lists", id: spread.lists[2], attributes: { name: "Renamed", updated_in_db_at: list.body.data.attributes.updated_in_db_at } } }, spread.token);
+    expect(renamed.status, renamed.text).toBe(200);
+    const [directoryCopy] = await on("DB").all<{ name: string }>(sql`SELECT name FROM account_lists WHERE id = ${spread.lists[2]}`);
+    expect(directoryCopy.name).toBe("Renamed");
+  });
+});
+
+describe("bookmarks per database", () => {
+  it("name each database the request touched, read one's own writes when sent back, and refuse others", async () => {
+    const created = await post(
+      "/api/v2/contacts",
+      { data: { type: "contacts", attributes: { name: "Bookmark, Two" }, relationships: { account_list: { data: { type: "account_lists", id: spread.lists[2] } } } } },
+      spread.token,
+    );
+    const bookmark = created.headers.get("X-D1-Bookmark")!;
+    expect(bookmark).toMatch(/^DB:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
+    const read = await get(`/api/v2/contacts/${created.body.data.id}`, spread.token, { headers: { "X-D1-Bookmark": bookmark } });
+    expect(read.status).toBe(200);
+    // A record by id is looked for on each of the viewer's databases: the answer names all three.
+    expect(read.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_1:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
+    // What was sent comes back, with what the request touched.
+    const elsewhere = await get("/api/v2/contacts?per_page=1", other.token, { headers: { "X-D1-Bookmark": bookmark } });
+    expect(elsewhere.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
+    const listed = await get("/api/v2/contacts?per_page=1", spread.token, { headers: { "X-D1-Bookmark": bookmark } });
+    expect(listed.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_1:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
+    const [, second] = bookmark.split(",");
+    for (const bad of [`LIST_DB_9:${second.split(":")[1]}`, `${bookmark},${second}`, "DB:nope", `lIST:${second}`, `${second.split(":")[1]},${second.split(":")[1]}`]) {
+      const refused = await get("/api/v2/contacts", spread.token, { headers: { "X-D1-Bookmark": bad } });
+      expect(errorOf(refused, 400).detail).toBe("X-D1-Bookmark is not a bookmark this service answered");
+    }
+  });
+});
+
+it("binds the databases this file expects", () => {
+  expect(Object.keys(env).filter((name) => name === "DB" || name.startsWith("LIST_DB_")).sort()).toEqual(["DB", "LIST_DB_1", "LIST_DB_2"]);
+});
