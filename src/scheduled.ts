@@ -9,20 +9,30 @@ import { recordDueReminders } from "./events/reminders";
 import { sendDueEmails } from "./events/outbox";
 import { resumeStalledImports } from "./resources/imports/run";
 import { formatTimestamp } from "./jsonapi/time";
+import { database } from "./db/client";
+import { onEveryListDatabase } from "./db/list-env";
+import { mirrorEveryList } from "./db/mirrors";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
   // Daily: the query planner's table statistics.
-  "23 3 * * *": (env) => refreshPlannerStatistics(env.DB),
-  // Daily: one notification run per account list, through the queue (src/events/queue.ts).
-  "0 5 * * *": (env, controller) => enqueueNotificationRuns(env, controller.scheduledTime),
-  // Every five minutes: background-batch requests and imports whose queue message was lost; task reminders come
-  // due; e-mails due.
+  // Every database's: the query planner's table statistics. Then the copies of directory rows each list database
+  // keeps, written again (src/db/mirrors.ts): a copy a failed request left behind is repaired within a day.
+  "23 3 * * *": async (env) => {
+    await onEveryListDatabase(env, (on) => refreshPlannerStatistics(on.DB));
+    await mirrorEveryList(env, database(env.DB));
+  },
+  // Daily: one notification run per account list, through the queue (src/events/queue.ts), from every database.
+  "0 5 * * *": (env, controller) => onEveryListDatabase(env, (on) => enqueueNotificationRuns(on, controller.scheduledTime)),
+  // Every five minutes: background-batch requests (the directory's) and, on every database, imports whose queue
+  // message was lost, task reminders come due and e-mails due.
   "*/5 * * * *": async (env, controller) => {
     const now = formatTimestamp(new Date(controller.scheduledTime));
     await sweepBackgroundRequests(env, controller.scheduledTime);
-    await resumeStalledImports(env, controller.scheduledTime);
-    await recordDueReminders(env, now);
-    await sendDueEmails(env, now);
+    await onEveryListDatabase(env, async (on) => {
+      await resumeStalledImports(on, controller.scheduledTime);
+      await recordDueReminders(on, now);
+      await sendDueEmails(on, now);
+    });
   },
 };
 

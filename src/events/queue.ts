@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from "hono";
 import { isListOverride } from "../engine/context";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
+import { onListDatabase } from "../db/list-env";
 import { retryDelaySeconds } from "../retries";
 import { sendDueEmails } from "./outbox";
 import { runListNotifications } from "./run";
@@ -62,12 +63,13 @@ async function runMessage(env: Bindings, message: Message<unknown>, queue: strin
     logLine("error", { queue, message_id: message.id, outcome: "not a notification run" });
     return;
   }
-  // The run's D1 cost goes into its log line, as a request's does.
-  const metrics = d1Metrics(env, env.DB);
   try {
-    const summary = await runListNotifications({ ...env, DB: metrics.db }, body);
+    // On the list's database; the run's D1 cost goes into its log line, as a request's does.
+    const listEnv = await onListDatabase(env, body.accountListId);
+    const metrics = d1Metrics(listEnv, listEnv.DB);
+    const summary = await runListNotifications({ ...listEnv, DB: metrics.db }, body);
     // Digests due now go out at once; later ones wait for their hour (the five-minute cron).
-    const emailsSent = summary.emails > 0 ? await sendDueEmails(env, body.runAt > nowTimestamp() ? body.runAt : nowTimestamp(), body.accountListId) : 0;
+    const emailsSent = summary.emails > 0 ? await sendDueEmails(listEnv, body.runAt > nowTimestamp() ? body.runAt : nowTimestamp(), body.accountListId) : 0;
     message.ack();
     logLine("info", { queue, message_id: message.id, account_list_id: body.accountListId, run_at: body.runAt, attempts: message.attempts, outcome: "ran", ...summary, emails_sent: emailsSent, ...d1Fields(metrics) });
   } catch (error) {
@@ -80,7 +82,7 @@ async function runMessage(env: Bindings, message: Message<unknown>, queue: strin
 async function recordDeadRun(env: Bindings, message: Message<unknown>, queue: string): Promise<void> {
   const body = message.body;
   if (isRunMessage(body)) {
-    await database(env.DB)
+    await database((await onListDatabase(env, body.accountListId)).DB)
       .$client.prepare(
         "INSERT INTO notification_run_failures (id, account_list_id, run_at, attempts, error, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (account_list_id, run_at) DO NOTHING",
       )

@@ -20,6 +20,7 @@ import {
 } from "../../../drizzle/schema";
 import { database } from "../../db/client";
 import { d1Metrics } from "../../db/metrics";
+import { onDatabaseHolding } from "../../db/list-env";
 import { CHANGED_OR_FAIL, isGuardFailure } from "../../db/guard";
 import { insertRows, rowsOf, runAtomically } from "../../db/statements";
 import type { RequestContext, Row } from "../../engine/define";
@@ -350,9 +351,11 @@ export async function consumeImportRuns(batch: MessageBatch<unknown>, env: Bindi
       console.error(JSON.stringify({ level: "error", ...line, outcome: "no import id" }));
       continue;
     }
-    const metrics = d1Metrics(env, env.DB);
-    const measured = { ...env, DB: metrics.db };
     try {
+      // On the database that holds the import (its list's).
+      const importEnv = await onDatabaseHolding(env, "imports", importId);
+      const metrics = d1Metrics(importEnv, importEnv.DB);
+      const measured = { ...importEnv, DB: metrics.db };
       if (deadLetters) {
         const stopped = await stopImport(measured, importId, "The import stopped before reading the whole file: it failed repeatedly. The rows counted as imported are stored.");
         message.ack();
