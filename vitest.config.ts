@@ -34,6 +34,7 @@ export default defineConfig(async () => {
                   "notification-runs-dlq": { maxBatchTimeout: 0.05 },
                   "csv-imports": { maxBatchTimeout: 0.05 },
                   "csv-imports-dlq": { maxBatchTimeout: 0.05 },
+                  "list-moves": { maxBatchTimeout: 0.05 },
                 },
               },
             }),

@@ -3,7 +3,7 @@
  * account list, and may itself hold lists; a deployment adds list databases (bindings `LIST_DB_<name>`) and places
  * lists on them. A list without a row here is on the directory database, which is where every list starts.
  */
-import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 
 export const listPlacements = sqliteTable(
@@ -14,6 +14,19 @@ export const listPlacements = sqliteTable(
       .references(() => accountLists.id, { onDelete: "cascade" }),
     /** The binding of the database that serves the list. */
     database: text("database").notNull(),
+    /** placed, or the step of a move: copying, switching, cleaning (src/admin/moves.ts). */
+    state: text("state").notNull().default("placed"),
+    /** While copying and switching, the database the list goes to; while cleaning, the one it left. */
+    other: text("other"),
+    /** Where copying stands: the table being copied and the last key copied from it. */
+    cursorTable: text("cursor_table"),
+    cursorKey: text("cursor_key"),
+    /** What the move has done so far, for the operator. */
+    rowsCopied: integer("rows_copied").notNull().default(0),
+    startedAt: text("started_at"),
+    switchedAt: text("switched_at"),
+    /** How long writes were refused while switching, in milliseconds. */
+    switchMs: integer("switch_ms"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("list_placements_database_idx").on(t.database)],

@@ -20,3 +20,4 @@ export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";
 export * from "./placements";
+export * from "./list-moves";

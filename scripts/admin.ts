@@ -13,7 +13,9 @@ const USAGE = `usage: npm run admin -- <command> [options] [--url <base>]
   list:add --user U --name N --currency C
   list:member --list L --user U [--coach]
   list:remove --list L --user U
-  list:export --list L           (NDJSON on stdout)`;
+  list:export --list L           (NDJSON on stdout)
+  list:placement [--json]        (npm run lists:placement: each list's database and state)
+  list:move <list> <database>    (npm run lists:move: moves the list, prints progress, exits 0 once placed)`;
 
 function usage(message?: string): never {
   if (message) console.error(message);
@@ -27,14 +29,21 @@ function fail(message: string): never {
 }
 
 /** Options that are switches: present or not, never given a value (`--coach yes` is refused, not misread). */
-const SWITCHES = new Set(["coach", "confirm"]);
+const SWITCHES = new Set(["coach", "confirm", "json"]);
+/** Commands that also take their values in order (`lists:move -- <list> <database>`). */
+const POSITIONAL: Record<string, string[]> = { "list:move": ["list", "database"] };
 
 function parse(argv: string[]): { command: string; options: Record<string, string | true> } {
   const [command, ...rest] = argv;
   if (!command || command.startsWith("--")) usage();
   const options: Record<string, string | true> = {};
+  const positional = [...(POSITIONAL[command] ?? [])];
   for (let i = 0; i < rest.length; i++) {
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(rest[i]);
+    if (!match && positional.length > 0) {
+      options[positional.shift()!] = rest[i];
+      continue;
+    }
     if (!match) usage(`unexpected argument: ${rest[i]}`);
     const [, name, inline] = match;
     if (SWITCHES.has(name)) {
@@ -154,6 +163,37 @@ switch (command) {
       if (Object.keys(step.deleted).length === 0) fail(`Step ${steps} deleted nothing and the erasure is not done: run it again, or look at the service's logs.`);
     }
     console.log(JSON.stringify({ ...plan, erased: true, deleted }));
+    break;
+  }
+  case "list:placement": {
+    const answer = await json<{ databases: Array<{ database: string; bytes: number | null; lists: number }>; placements: Array<Record<string, unknown>> }>(await call("GET", "/placements"));
+    if (options.json === true) {
+      console.log(JSON.stringify(answer));
+      break;
+    }
+    for (const { database, bytes, lists } of answer.databases) console.log(`${database.padEnd(12)} ${String(lists).padStart(6)} lists  ${bytes === null ? "size unknown" : `${(bytes / 1024 / 1024).toFixed(1)} MiB`}`);
+    console.log("");
+    for (const placement of answer.placements) {
+      const moving = placement.state === "placed" ? "" : `  ${placement.state} (${placement.state === "cleaning" ? "from" : "to"} ${placement.other}, ${placement.rows_copied} rows copied)`;
+      console.log(`${placement.account_list_id}  ${String(placement.database).padEnd(12)}${moving}`);
+    }
+    break;
+  }
+  case "list:move": {
+    const [list, database] = need("list", "database");
+    const started = await json<{ database: string }>(await call("POST", `/account_lists/${list}/move`, { database }));
+    console.error(`moving ${list} from ${started.database} to ${database}`);
+    let shown = "";
+    for (;;) {
+      const placement = await json<{ state: string; database: string; rows_copied: number; cursor_table: string | null; switch_ms: number | null }>(await call("GET", `/account_lists/${list}/placement`));
+      const line = `${placement.state}${placement.state === "copying" ? ` ${placement.cursor_table ?? ""} (${placement.rows_copied} rows copied)` : ""}`;
+      if (line !== shown) console.error((shown = line));
+      if (placement.state === "placed") {
+        console.log(JSON.stringify(placement));
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
     break;
   }
   default:

@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { mintToken } from "../src/auth/token";
-import { ensureDevVars, localUserId, readDevSecret } from "./local";
+import { ensureDevVars, localUserId, readDevSecret, readDevVar } from "./local";
+import { ALICE_MAIN_LIST_ID, ALICE_SECOND_LIST_ID, BOB_LIST_ID } from "./seed-data";
 // @ts-expect-error: a plain ES module without type declarations.
 import { holdDevLock, runningDevServer } from "./dev-lock.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
@@ -81,11 +82,38 @@ const welcome = token
   : `\nNo ${DEMO_USER} in the local database: npm run db:reset loads the demo data.\n`;
 let welcomed = false;
 
+/**
+ * The demo lists' places in the many-database layout: Alice's two lists on two list databases, Bob's beside Alice's
+ * main one. The demo data loads onto the directory; on a first run each list is moved to its place, as an operator
+ * moves a list (npm run lists:move), while the service is already serving it.
+ */
+const DEMO_PLACEMENT: Array<[string, string]> = [
+  [ALICE_MAIN_LIST_ID, "LIST_DB_1"],
+  [ALICE_SECOND_LIST_ID, "LIST_DB_2"],
+  [BOB_LIST_ID, "LIST_DB_1"],
+];
+
+async function placeDemoLists(): Promise<void> {
+  const secret = readDevVar("ADMIN_SECRET");
+  const call = (method: string, path: string, body?: unknown) =>
+    fetch(`${address}/admin${path}`, { method, headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const moving: string[] = [];
+  for (const [list, database] of DEMO_PLACEMENT) {
+    const placement = await call("GET", `/account_lists/${list}/placement`);
+    if (!placement.ok) continue;
+    const { database: current, state } = (await placement.json()) as { database: string; state: string };
+    if (current === database || state !== "placed") continue;
+    if ((await call("POST", `/account_lists/${list}/move`, { database })).ok) moving.push(`${list} to ${database}`);
+  }
+  if (moving.length) console.log(`Placing the demo lists on the list databases (npm run lists:placement shows where each is):\n  ${moving.join("\n  ")}\n`);
+}
+
 holdDevLock(address);
 process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest], {
   onOutput: (text: string) => {
     if (welcomed || !text.includes("Ready on")) return;
     welcomed = true;
     console.log(welcome);
+    placeDemoLists().catch((error: unknown) => console.error(`Could not place the demo lists: ${String(error)}`));
   },
 });

@@ -27,6 +27,7 @@ import { OPENAPI_PATH, openApiRoute } from "./openapi/route";
 import { logRequest } from "./request-log";
 import { adminRoutes } from "./admin/routes";
 import { configured } from "./settings";
+import { LIST_MOVING_ERROR } from "./db/list-tables";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -134,6 +135,10 @@ export function createApp(): Hono<AppEnv> {
   app.notFound((c) => errorResponse(c, routeNotFound()));
   app.onError((error, c) => {
     if (error instanceof ApiError) return errorResponse(c, error);
+    // A write to a list that is switching to another database, or that a request with an old placement reached.
+    if (String(error).includes(LIST_MOVING_ERROR)) {
+      return errorResponse(c, new ApiError(503, [{ detail: "The account list is moving to another database: retry in a moment" }], { "Retry-After": "1" }));
+    }
     // The Error itself, so Workers Logs maps its stack to src/ through the uploaded source maps.
     console.error(error);
     return errorResponse(c, internalError());

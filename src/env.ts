@@ -6,10 +6,11 @@ import type { DatabaseSessions } from "./db/session";
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
  * CI); added here are what the config cannot describe: the queue's message type and the optional settings.
  */
-export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE" | "IMPORT_QUEUE"> {
+export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE" | "IMPORT_QUEUE" | "LIST_MOVE_QUEUE"> {
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
   NOTIFICATION_QUEUE: Queue<NotificationRunMessage>;
   IMPORT_QUEUE: Queue<ImportRunMessage>;
+  LIST_MOVE_QUEUE: Queue<{ accountListId: string }>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
 }

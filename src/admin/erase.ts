@@ -11,12 +11,12 @@
  * Memberships and the user are the directory's; each list's rows are on the database it is placed on, with the
  * copies of the user and memberships it keeps (src/db/mirrors.ts), which go with the user.
  */
-import { getTableColumns, getTableName, is, sql, type SQL } from "drizzle-orm";
-import { SQLiteTable, type SQLiteColumn } from "drizzle-orm/sqlite-core";
-import * as schema from "../../drizzle/schema";
+import { getTableName, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY } from "../db/databases";
 import { databasesOfLists } from "../db/mirrors";
+import { LIST_ROOT_TABLES, LIST_TABLES, rowsOfListBound } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
 import { nowTimestamp } from "../jsonapi/time";
@@ -29,40 +29,7 @@ const ROWS_PER_STATEMENT = 200;
 const ROWS_PER_STEP = 1_000;
 const STATEMENTS_PER_STEP = 40;
 
-interface Owned {
-  table: SQLiteTable;
-  /** Its rows of a list: by the list's id, or through their parent's. */
-  of: (listId: string) => SQL;
-}
-
-const tables = (Object.values(schema) as unknown[]).filter((value): value is SQLiteTable => is(value, SQLiteTable));
-
-function column(table: SQLiteTable, name: string): SQLiteColumn | undefined {
-  return Object.values(getTableColumns(table)).find((c) => c.name === name) as SQLiteColumn | undefined;
-}
-
 const name = (table: SQLiteTable) => sql.identifier(getTableName(table));
-
-/** Tables with a list's id that are not its records: its members, and rows kept for it that go with what they keep. */
-const KEPT_OR_MEMBERSHIP = ["account_list_users", "account_list_coaches", "list_placements", "list_row_counts", "changed_contacts", "person_days", "notification_list_runs"];
-
-/**
- * The tables a list owns rows of: those with the list's id, those of its contacts, of those contacts' people and
- * of its tasks. Counted for the plan; the first kind are also what the steps delete (the others cascade).
- */
-function ownedTables(): { direct: SQLiteTable[]; owned: Owned[] } {
-  const direct = tables.filter((table) => column(table, "account_list_id") && !KEPT_OR_MEMBERSHIP.includes(getTableName(table)));
-  const owned: Owned[] = direct.map((table) => ({ table, of: (listId: string) => sql`account_list_id = ${listId}` }));
-  for (const table of tables) {
-    if (column(table, "account_list_id")) continue;
-    if (column(table, "contact_id")) owned.push({ table, of: (listId) => sql`contact_id IN (SELECT id FROM contacts WHERE account_list_id = ${listId})` });
-    else if (column(table, "task_id")) owned.push({ table, of: (listId) => sql`task_id IN (SELECT id FROM tasks WHERE account_list_id = ${listId})` });
-    else if (column(table, "person_id") && getTableName(table) !== "users") {
-      owned.push({ table, of: (listId) => sql`person_id IN (SELECT p.id FROM people p JOIN contacts c ON c.id = p.contact_id WHERE c.account_list_id = ${listId})` });
-    }
-  }
-  return { direct, owned };
-}
 
 export interface ErasurePlan {
   user_id: string;
@@ -105,9 +72,8 @@ function databasesOf(lists: Membership[]): Database[] {
 export async function erasurePlan(env: object, directory: Database, userId: string): Promise<ErasurePlan> {
   const lists = await memberships(env, directory, userId);
   const sole = lists.filter((list) => list.sole);
-  const { owned } = ownedTables();
   const counts = await Promise.all(
-    sole.map(async (list) => (await rowsOf(list.db, [sql`SELECT ${sql.join(owned.map(({ table, of }) => sql`(SELECT count(*) FROM ${name(table)} WHERE ${of(list.listId)}) AS ${sql.identifier(getTableName(table))}`), sql`, `)}`]))[0]),
+    sole.map(async (list) => (await rowsOf(list.db, [sql`SELECT ${sql.join(LIST_TABLES.map((entry) => sql`(SELECT count(*) FROM ${name(entry.table)} WHERE ${rowsOfListBound(entry, list.listId)}) AS ${sql.identifier(entry.name)}`), sql`, `)}`]))[0]),
   );
   const soleIds = JSON.stringify(sole.map((list) => list.listId));
   let crossing = 0;
@@ -173,7 +139,7 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
   const soleLists = lists.filter((membership) => membership.sole);
   const filesDeleted = await eraseUploadedFiles(lists, files, userId);
   if (filesDeleted > 0) return { user_id: userId, done: false, deleted: { import_files: filesDeleted } };
-  const { direct } = ownedTables();
+  const direct = LIST_ROOT_TABLES().map((entry) => entry.table);
   let statements = STATEMENTS_PER_STEP;
   let rowsDeleted = 0;
   const spent = () => statements <= 0 || rowsDeleted >= ROWS_PER_STEP;
@@ -184,7 +150,7 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
         statements--;
         // RETURNING counts the rows of this table (what cascades from them is not counted).
         const [gone] = await rowsOf(db, [
-          sql`DELETE FROM ${name(table)} WHERE id IN (SELECT id FROM ${name(table)} WHERE account_list_id = ${list.listId} LIMIT ${ROWS_PER_STATEMENT}) RETURNING id`,
+          sql`DELETE FROM ${name(table)} WHERE rowid IN (SELECT rowid FROM ${name(table)} WHERE account_list_id = ${list.listId} LIMIT ${ROWS_PER_STATEMENT}) RETURNING rowid`,
         ]);
         rows = gone.length;
         rowsDeleted += rows;

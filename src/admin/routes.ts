@@ -10,7 +10,8 @@ import * as v from "valibot";
 import { accountListCoaches, accountListUsers, accountLists, listPlacements, users } from "../../drizzle/schema";
 import { isListDatabase } from "../db/databases";
 import { databasesOfLists, mirrorLists } from "../db/mirrors";
-import { databaseForNewList } from "./placement";
+import { databaseForNewList, databaseSizes } from "./placement";
+import { everyPlacement, placementOf, startMove } from "./moves";
 import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { LOCALES } from "../constants/locales";
@@ -45,6 +46,8 @@ const NewList = v.object({
   name: text("name"),
   currency: v.pipe(v.string("currency must be a string"), v.trim(), v.toUpperCase(), v.picklist(CURRENCY_CODES as unknown as string[], "currency is not a known currency code")),
 });
+
+const Move = v.object({ database: v.pipe(v.string("database must be a string"), v.regex(/^(?:DB|LIST_DB_[A-Z0-9_]+)$/, "database must name a list database binding (DB or LIST_DB_<name>)")) });
 
 const Membership = v.object({ coach: v.optional(v.boolean("coach must be true or false"), false) });
 
@@ -211,6 +214,27 @@ export function adminRoutes(): Hono<AppEnv> {
     forgetViewer(member);
     logChange(c, "list:remove", { account_list_id: listId, user_id: member });
     return c.json({ account_list_id: listId, user_id: member, removed: true });
+  });
+
+  // Where each list is, and the moves under way (npm run lists:placement).
+  admin.get("/placements", async (c) => {
+    const placements = await everyPlacement(c.get("db"));
+    return c.json({ databases: await databaseSizes(c.env, c.get("db")), placements });
+  });
+
+  admin.get(`/account_lists/${ID}/placement`, async (c) => {
+    const placement = await placementOf(c.get("db"), c.req.param("id").toLowerCase());
+    if (!placement) throw recordNotFound("AccountList", c.req.param("id"));
+    return c.json(placement);
+  });
+
+  // Moves a list to another database while it is in use (npm run lists:move); answers at once, the queue does it.
+  admin.post(`/account_lists/${ID}/move`, async (c) => {
+    const { database } = await body(c, Move);
+    const listId = c.req.param("id").toLowerCase();
+    const placement = await startMove(c.env, c.get("db"), listId, database);
+    logChange(c, "list:move", { account_list_id: listId, from: placement.database, to: database });
+    return c.json(placement, 202);
   });
 
   admin.get(`/account_lists/${ID}/export`, async (c) => {

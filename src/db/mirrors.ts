@@ -73,7 +73,7 @@ export async function mirrorEveryList(env: object, directory: Database): Promise
   return lists.length;
 }
 
-async function copyDirectoryRows(directory: Database, target: Database, listIds: string[]): Promise<void> {
+export async function copyDirectoryRows(directory: Database, target: Database, listIds: string[]): Promise<void> {
   const lists = jsonList(listIds);
   const members = sql`SELECT ${q(accountListUsers.userId)} FROM ${accountListUsers} WHERE ${q(accountListUsers.accountListId)} IN ${lists}
     UNION SELECT ${q(accountListCoaches.userId)} FROM ${accountListCoaches} WHERE ${q(accountListCoaches.accountListId)} IN ${lists}`;

@@ -49,18 +49,23 @@ export async function insertTags(contactId: string, names: string[]) {
 }
 
 /** Gifts to one account list: one organization and designation account, a donor account per contact. */
-export async function givingTo(accountListId: string) {
+/**
+ * Giving to a list: its designation account, donor accounts and gifts, written on `on` (the database the list is
+ * placed on; the directory by default). The organization is the directory's, copied to the list's database.
+ */
+export async function givingTo(accountListId: string, on: typeof db = db) {
   const organization = { id: uuid(), name: `Organization ${uuid().slice(0, 6)}`, ...timestamps() };
   await db.insert(schema.organizations).values(organization);
+  if (on !== db) await on.insert(schema.organizations).values(organization);
   const designation = { id: uuid(), accountListId, name: "Ministry Fund", designationNumber: "1000", currency: "USD", ...timestamps() };
-  await db.insert(schema.designationAccounts).values(designation);
+  await on.insert(schema.designationAccounts).values(designation);
   const donorAccounts = new Map<string, string>();
   async function donorAccountOf(contactId: string, accountNumber?: string) {
     let id = donorAccounts.get(contactId);
     if (!id) {
       id = uuid();
-      await db.insert(schema.donorAccounts).values({ id, organizationId: organization.id, accountNumber: accountNumber ?? uuid().slice(0, 8), ...timestamps() });
-      await db.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId, donorAccountId: id, ...timestamps() });
+      await on.insert(schema.donorAccounts).values({ id, organizationId: organization.id, accountNumber: accountNumber ?? uuid().slice(0, 8), ...timestamps() });
+      await on.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId, donorAccountId: id, ...timestamps() });
       donorAccounts.set(contactId, id);
     }
     return id;
@@ -77,7 +82,7 @@ export async function givingTo(accountListId: string) {
       ...timestamps(),
       ...overrides,
     };
-    await db.insert(schema.donations).values(row);
+    await on.insert(schema.donations).values(row);
     return row;
   }
   return { organization, designation, give, donorAccountOf };

@@ -13,31 +13,31 @@ const ORDER = " ORDER BY 1, 2, 3, 4, 5";
 type CountRow = { table_name: string; account_list_id: string; bucket: string; rows: number };
 
 /** The kept counts, leaving out buckets emptied to zero. */
-export async function keptCounts(): Promise<CountRow[]> {
-  return (await env.DB.prepare("SELECT table_name, account_list_id, bucket, rows FROM list_row_counts WHERE rows <> 0 ORDER BY 1, 2, 3").all<CountRow>()).results;
+export async function keptCounts(db: D1Database = env.DB): Promise<CountRow[]> {
+  return (await db.prepare("SELECT table_name, account_list_id, bucket, rows FROM list_row_counts WHERE rows <> 0 ORDER BY 1, 2, 3").all<CountRow>()).results;
 }
 
 /** The same counts from the rows themselves. */
-async function actualCounts(): Promise<CountRow[]> {
+async function actualCounts(db: D1Database): Promise<CountRow[]> {
   const recount = `SELECT * FROM (
       SELECT 'contacts' AS table_name, account_list_id, COALESCE(status, '') AS bucket, count(*) AS rows FROM contacts GROUP BY 2, 3
       UNION ALL SELECT 'tasks', account_list_id, CAST(completed AS TEXT), count(*) FROM tasks GROUP BY 2, 3
     ) ORDER BY 1, 2, 3`;
-  return (await env.DB.prepare(recount).all<CountRow>()).results;
+  return (await db.prepare(recount).all<CountRow>()).results;
 }
 
-/** The kept counts and totals equal their recount. */
-export async function expectCountsKept(): Promise<void> {
-  const actual = await actualCounts();
+/** The kept counts and totals of a database (the directory's by default) equal their recount. */
+export async function expectCountsKept(db: D1Database = env.DB): Promise<void> {
+  const actual = await actualCounts(db);
   expect(actual.length).toBeGreaterThan(0);
-  expect(await keptCounts()).toEqual(actual);
+  expect(await keptCounts(db)).toEqual(actual);
   // The kept totals too: partners' pledges by list, open tasks by start month and day.
-  await expectKeptSumsExact();
+  await expectKeptSumsExact(db);
 }
 
-export async function expectKeptSumsExact(): Promise<void> {
-  const kept = await env.DB.prepare(`SELECT kind, owner_id, key1, key2, key3, units, rows FROM kept_sums${ORDER}`).raw<KeptRow>();
-  const recounted = await env.DB.prepare(`SELECT * FROM (${KEPT_SUMS.map(keptSumRecount).join(" UNION ALL ")})${ORDER}`).raw<KeptRow>();
+export async function expectKeptSumsExact(db: D1Database = env.DB): Promise<void> {
+  const kept = await db.prepare(`SELECT kind, owner_id, key1, key2, key3, units, rows FROM kept_sums${ORDER}`).raw<KeptRow>();
+  const recounted = await db.prepare(`SELECT * FROM (${KEPT_SUMS.map(keptSumRecount).join(" UNION ALL ")})${ORDER}`).raw<KeptRow>();
   expect(kept).toEqual(recounted);
 }
 

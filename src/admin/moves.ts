@@ -1,0 +1,329 @@
+/**
+ * Moving an account list to another database while it is served and written. A queue job (`list-moves`) takes
+ * it through its steps, a bounded amount of work per message, with where it stands kept in the directory's
+ * placement row, so a job killed at any point goes on from there when its message comes again:
+ *
+ * 1. copying: the list's rows are copied table by table (src/db/list-tables.ts), parents first, in rowid order,
+ *    while the list is read and written on its old database as usual. Triggers there record each row its writes
+ *    touch (`list_changes`); a row whose parent has not been copied yet waits for that record.
+ * 2. catching up (still copying): the recorded rows are copied again, or removed where they are gone, until few
+ *    are left.
+ * 3. switching: the old database refuses the list's writes (503 with Retry-After: 1), the last records are copied,
+ *    the list's own row follows, and the directory places the list on the new database. Reads go on throughout.
+ * 4. cleaning: once no request can still hold the old placement (the viewer cache's seconds), the old database's
+ *    rows of the list are removed in chunks, and the list is placed.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { accountLists, listPlacements } from "../../drizzle/schema";
+import { database } from "../db/client";
+import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
+import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, rowsOfListBound, type ListTable } from "../db/list-tables";
+import { copyDirectoryRows } from "../db/mirrors";
+import { jsonList } from "../db/sql";
+import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
+import type { Bindings, Database } from "../env";
+import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
+import { nowTimestamp } from "../jsonapi/time";
+
+export interface ListMoveMessage {
+  accountListId: string;
+}
+
+/** Rows copied per statement, and changes applied per step. */
+const COPY_ROWS = 100;
+const CHANGES_PER_STEP = 500;
+/** Switching begins once no more than this many changes wait. */
+const SWITCH_BELOW = 100;
+/** Statements a copying step may run (a Worker invocation on the Free plan makes at most 50 queries). */
+const STATEMENTS_PER_STEP = 30;
+
+/** The cursor's table once every table is copied: the recorded changes are applied. */
+const CATCHING_UP = "$changes";
+
+export interface Placement {
+  account_list_id: string;
+  database: string;
+  state: string;
+  other: string | null;
+  cursor_table: string | null;
+  cursor_key: string | null;
+  rows_copied: number;
+  started_at: string | null;
+  switched_at: string | null;
+  switch_ms: number | null;
+}
+
+const on = (env: object, name: string): Database => database(databaseBinding(env, name));
+
+export async function placementOf(directory: Database, listId: string): Promise<Placement | undefined> {
+  const [[list]] = await rowsOf(directory, [sql`SELECT id FROM account_lists WHERE id = ${listId}`]);
+  if (!list) return undefined;
+  const [[row]] = await rowsOf(directory, [sql`SELECT * FROM list_placements WHERE account_list_id = ${listId}`]);
+  const placed: Placement = { account_list_id: listId, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null };
+  return row ? { ...placed, ...(row as unknown as Placement) } : placed;
+}
+
+/** Every list's placement, by list (lists without a row are on the directory). */
+export async function everyPlacement(directory: Database): Promise<Placement[]> {
+  const [lists] = await rowsOf(directory, [sql`SELECT id FROM account_lists ORDER BY id`]);
+  const [rows] = await rowsOf(directory, [sql`SELECT * FROM list_placements`]);
+  const byList = new Map(rows.map((row) => [String(row.account_list_id), row as unknown as Placement]));
+  return lists.map((list) => {
+    const id = String(list.id);
+    return byList.get(id) ?? { account_list_id: id, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null };
+  });
+}
+
+/** Starts moving the list to `target`; refuses an unknown list or database, the list's own database, a second move. */
+export async function startMove(env: Bindings, directory: Database, listId: string, target: string): Promise<Placement> {
+  const placement = await placementOf(directory, listId);
+  if (!placement) throw recordNotFound("AccountList", listId);
+  if (!isListDatabase(env, target)) throw new ApiError(400, [{ detail: `database ${target} is not a list database of this deployment`, source: { pointer: "/database" } }]);
+  if (placement.state !== "placed") throw conflict(`The account list is already moving (${placement.state}, to ${placement.other})`);
+  if (placement.database === target) throw conflict(`The account list is already on ${target}`);
+  const now = nowTimestamp();
+  // Recording starts before the first row is read, so no write made meanwhile goes unrecorded.
+  await on(env, placement.database).run(sql`INSERT INTO moving_lists (account_list_id, state) VALUES (${listId}, 'copying') ON CONFLICT (account_list_id) DO UPDATE SET state = 'copying'`);
+  const [started] = await rowsChanged(directory, [
+    sql`INSERT INTO list_placements (account_list_id, database, state, other, cursor_table, cursor_key, rows_copied, started_at, switched_at, switch_ms, updated_at)
+      VALUES (${listId}, ${placement.database}, 'copying', ${target}, NULL, NULL, 0, ${now}, NULL, NULL, ${now})
+      ON CONFLICT (account_list_id) DO UPDATE SET state = 'copying', other = excluded.other, cursor_table = NULL, cursor_key = NULL, rows_copied = 0,
+        started_at = excluded.started_at, switched_at = NULL, switch_ms = NULL, updated_at = excluded.updated_at
+      WHERE list_placements.state = 'placed'`,
+  ]);
+  if (started === 0) throw conflict("The account list is already moving");
+  await env.LIST_MOVE_QUEUE.send({ accountListId: listId });
+  return (await placementOf(directory, listId))!;
+}
+
+export type MoveStep = { next: "again" } | { next: "later"; seconds: number } | { next: "done" };
+
+/** One step of the list's move, from where its placement says it stands. */
+export async function moveStep(env: Bindings, listId: string, now = Date.now()): Promise<MoveStep> {
+  const directory = database(env.DB);
+  const placement = await placementOf(directory, listId);
+  if (!placement || placement.state === "placed") return { next: "done" };
+  if (placement.state === "copying") return copyStep(env, directory, placement);
+  if (placement.state === "switching") return switchStep(env, directory, placement);
+  return cleanStep(env, directory, placement, now);
+}
+
+async function setCursor(directory: Database, placement: Placement, table: string | null, key: string | null, copied: number): Promise<boolean> {
+  const [moved] = await rowsChanged(directory, [
+    sql`UPDATE list_placements SET cursor_table = ${table}, cursor_key = ${key}, rows_copied = rows_copied + ${copied}, updated_at = ${nowTimestamp()}
+      WHERE account_list_id = ${placement.account_list_id} AND state = 'copying' AND cursor_table IS ${placement.cursor_table} AND cursor_key IS ${placement.cursor_key}`,
+  ]);
+  return moved === 1;
+}
+
+async function copyStep(env: Bindings, directory: Database, placement: Placement): Promise<MoveStep> {
+  const listId = placement.account_list_id;
+  const source = on(env, placement.database);
+  const target = on(env, placement.other!);
+  if (placement.cursor_table === null) {
+    // The directory rows the list's statements read, and the list's row, before any of its own.
+    if (placement.other !== DIRECTORY) await copyDirectoryRows(directory, target, [listId]);
+    return (await setCursor(directory, placement, LIST_TABLES[0].name, null, 0)) ? { next: "again" } : { next: "done" };
+  }
+  if (placement.cursor_table === CATCHING_UP) {
+    const left = await applyChanges(source, target, listId, CHANGES_PER_STEP);
+    if (left > SWITCH_BELOW) return { next: "again" };
+    // From here the old database refuses the list's writes; what they wrote before is all recorded. The time it
+    // began is kept in the cursor (unused while switching) to measure how long writes were refused.
+    await source.run(sql`UPDATE moving_lists SET state = 'switching' WHERE account_list_id = ${listId}`);
+    const [switching] = await rowsChanged(directory, [
+      sql`UPDATE list_placements SET state = 'switching', cursor_key = ${String(Date.now())}, updated_at = ${nowTimestamp()} WHERE account_list_id = ${listId} AND state = 'copying'`,
+    ]);
+    return switching === 1 ? { next: "again" } : { next: "done" };
+  }
+  let table = placement.cursor_table;
+  let after = placement.cursor_key === null ? 0 : Number(placement.cursor_key);
+  let copied = 0;
+  for (let statements = 0; statements < STATEMENTS_PER_STEP; statements += 2) {
+    const entry = LIST_TABLES.find((candidate) => candidate.name === table)!;
+    const { rows, last } = await copyChunk(source, target, entry, listId, after);
+    copied += rows;
+    if (last !== null) {
+      after = last;
+      continue;
+    }
+    const next = LIST_TABLES[LIST_TABLES.indexOf(entry) + 1];
+    table = next ? next.name : CATCHING_UP;
+    after = 0;
+    if (!next) break;
+  }
+  const moved = await setCursor(directory, placement, table, table === CATCHING_UP || after === 0 ? null : String(after), copied);
+  // Another run of this step moved the cursor first: that run goes on.
+  return moved ? { next: "again" } : { next: "done" };
+}
+
+const columnList = (entry: ListTable) => entry.columns.map((column) => `"${column}"`).join(", ");
+
+/** Rows of a JSON array of rows, keyed by column, for `INSERT … SELECT`. */
+function fromJson(entry: ListTable, rows: Rows): SQL {
+  const extracts = entry.columns.map((column) => `json_extract(value, '$."${column}"') AS "${column}"`).join(", ");
+  return sql`SELECT ${sql.raw(extracts)} FROM json_each(${JSON.stringify(rows)})`;
+}
+
+/** Only rows whose parents the database already holds: a row's parent written after copying began waits for its record. */
+function parentsPresent(entry: ListTable, alias: string): string {
+  const checks = entry.parents.map((parent) => `(${alias}."${parent.column}" IS NULL OR EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.references} = ${alias}."${parent.column}"))`);
+  return checks.length ? checks.join(" AND ") : "1";
+}
+
+/** The shared rows (donor accounts) the rows point at, copied to the target first. */
+async function copyShared(source: Database, target: Database, entry: ListTable, rows: Rows): Promise<void> {
+  for (const parent of entry.parents.filter((candidate) => !LIST_TABLES.some((table) => table.name === candidate.table))) {
+    const ids = [...new Set(rows.map((row) => row[parent.column]).filter((id) => id !== null && id !== undefined))];
+    if (ids.length === 0) continue;
+    const [shared] = await rowsOf(source, [sql`SELECT * FROM ${sql.identifier(parent.table)} WHERE ${sql.identifier(parent.references)} IN ${jsonList(ids)}`]);
+    if (shared.length === 0) continue;
+    const columns = Object.keys(shared[0]);
+    const extracts = columns.map((column) => `json_extract(value, '$."${column}"')`).join(", ");
+    await target.run(
+      sql`INSERT INTO ${sql.identifier(parent.table)} (${sql.raw(columns.map((column) => `"${column}"`).join(", "))}) SELECT ${sql.raw(extracts)} FROM json_each(${JSON.stringify(shared)}) WHERE true ON CONFLICT DO NOTHING`,
+    );
+  }
+}
+
+/** One chunk of a table's rows of the list, after rowid `after`; `last` is null when the table is done. */
+async function copyChunk(source: Database, target: Database, entry: ListTable, listId: string, after: number): Promise<{ rows: number; last: number | null }> {
+  const [rows] = await rowsOf(source, [
+    sql`SELECT rowid AS "$rowid", ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)}
+      WHERE ${rowsOfListBound(entry, listId)} AND rowid > ${after} ORDER BY rowid LIMIT ${COPY_ROWS}`,
+  ]);
+  if (rows.length === 0) return { rows: 0, last: null };
+  await copyShared(source, target, entry, rows);
+  await target.run(
+    sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, rows)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
+  );
+  return { rows: rows.length, last: rows.length < COPY_ROWS ? null : Number(rows[rows.length - 1].$rowid) };
+}
+
+/**
+ * Copies again the rows the list's writes touched (or removes those gone from the list), oldest records first, at
+ * most `limit` records; answers how many records are left.
+ */
+async function applyChanges(source: Database, target: Database, listId: string, limit: number): Promise<number> {
+  const [changes] = await rowsOf(source, [sql`SELECT seq, table_name, row_key FROM list_changes WHERE account_list_id = ${listId} ORDER BY seq LIMIT ${limit}`]);
+  if (changes.length > 0) {
+    const keys = new Map<string, Set<string>>();
+    for (const change of changes) keys.set(String(change.table_name), (keys.get(String(change.table_name)) ?? new Set()).add(String(change.row_key)));
+    for (const entry of LIST_TABLES) {
+      const touched = keys.get(entry.name);
+      if (!touched) continue;
+      const list = [...touched];
+      for (let start = 0; start < list.length; start += COPY_ROWS) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
+    }
+    await source.run(sql`DELETE FROM list_changes WHERE account_list_id = ${listId} AND seq <= ${Number(changes[changes.length - 1].seq)}`);
+  }
+  const [[left]] = await rowsOf(source, [sql`SELECT count(*) AS n FROM list_changes WHERE account_list_id = ${listId}`]);
+  return Number(left.n);
+}
+
+/** These rows of the table as the source holds them within the list: written on the target, or removed from it. */
+async function syncRows(source: Database, target: Database, entry: ListTable, listId: string, keys: string[]): Promise<void> {
+  const key = sql.raw(rowKeyOf(entry, entry.name));
+  const [rows] = await rowsOf(source, [sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(keys)} AND ${rowsOfListBound(entry, listId)}`]);
+  const present = new Set(rows.map((row) => (entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column])))));
+  const gone = keys.filter((candidate) => !present.has(candidate));
+  const statements: SQL[] = [];
+  if (gone.length > 0) statements.push(sql`DELETE FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(gone)}`);
+  if (rows.length > 0) {
+    await copyShared(source, target, entry, rows);
+    const updates = entry.columns.filter((column) => !entry.key.includes(column)).map((column) => `"${column}" = excluded."${column}"`);
+    statements.push(
+      sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, rows)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))}
+        ON CONFLICT (${sql.raw(entry.key.map((column) => `"${column}"`).join(", "))}) DO ${sql.raw(updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING")}`,
+    );
+  }
+  if (statements.length > 0) await runAtomically(target, statements);
+}
+
+async function switchStep(env: Bindings, directory: Database, placement: Placement): Promise<MoveStep> {
+  const listId = placement.account_list_id;
+  const source = on(env, placement.database);
+  const target = on(env, placement.other!);
+  const began = Number(placement.cursor_key ?? Date.now());
+  // Again, should the step that began switching have been cut short after the directory's change.
+  await source.run(sql`UPDATE moving_lists SET state = 'switching' WHERE account_list_id = ${listId}`);
+  while ((await applyChanges(source, target, listId, CHANGES_PER_STEP)) > 0);
+  // The list's own row as its old database last held it (its appeal is now on the new one).
+  const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);
+  if (row && placement.other !== placement.database) {
+    const columns = Object.keys(row);
+    const updates = columns.filter((column) => column !== "id").map((column) => `"${column}" = excluded."${column}"`).join(", ");
+    await target.run(
+      sql`INSERT INTO account_lists (${sql.raw(columns.map((column) => `"${column}"`).join(", "))}) SELECT ${sql.raw(columns.map((column) => `json_extract(value, '$."${column}"')`).join(", "))}
+        FROM json_each(${JSON.stringify([row])}) WHERE true ON CONFLICT (id) DO UPDATE SET ${sql.raw(updates)}`,
+    );
+  }
+  const switchedAt = nowTimestamp();
+  await runAtomically(directory, [
+    sql`UPDATE ${listPlacements} SET database = other, other = database, state = 'cleaning', cursor_table = NULL, cursor_key = NULL,
+      switched_at = ${switchedAt}, switch_ms = ${Date.now() - began}, updated_at = ${switchedAt}
+      WHERE account_list_id = ${listId} AND state = 'switching'`,
+  ]);
+  // Requests that still hold the old placement (cached for a few seconds) are refused there, not lost.
+  await source.run(sql`UPDATE moving_lists SET state = 'moved' WHERE account_list_id = ${listId}`);
+  return { next: "again" };
+}
+
+/** Seconds after switching before the old rows go: longer than any request can hold the old placement. */
+export function cleanAfterSeconds(env: { VIEWER_CACHE_SECONDS?: string }): number {
+  return Math.max(10, 2 * Number(env.VIEWER_CACHE_SECONDS ?? 0));
+}
+
+async function cleanStep(env: Bindings, directory: Database, placement: Placement, now: number): Promise<MoveStep> {
+  const listId = placement.account_list_id;
+  const waited = (now - Date.parse(placement.switched_at ?? new Date(now).toISOString())) / 1000;
+  const wait = cleanAfterSeconds(env) - waited;
+  if (wait > 0) return { next: "later", seconds: Math.ceil(wait) };
+  const old = on(env, placement.other!);
+  await old.run(sql`UPDATE moving_lists SET state = 'deleting' WHERE account_list_id = ${listId}`);
+  let statements = 0;
+  // Children go with their parents (the schema's cascades): the tables with the list's id, children last.
+  for (const entry of LIST_ROOT_TABLES().reverse()) {
+    for (;;) {
+      if (++statements > STATEMENTS_PER_STEP) return { next: "again" };
+      const [gone] = await rowsChanged(old, [
+        sql`DELETE FROM ${sql.identifier(entry.name)} WHERE rowid IN (SELECT rowid FROM ${sql.identifier(entry.name)} WHERE account_list_id = ${listId} LIMIT ${COPY_ROWS * 2})`,
+      ]);
+      if (gone < COPY_ROWS * 2) break;
+    }
+  }
+  await runAtomically(old, [
+    ...(placement.other === DIRECTORY ? [] : [sql`DELETE FROM account_lists WHERE id = ${listId}`]),
+    sql`DELETE FROM list_row_counts WHERE account_list_id = ${listId}`,
+    sql`DELETE FROM list_changes WHERE account_list_id = ${listId}`,
+    sql`DELETE FROM moving_lists WHERE account_list_id = ${listId}`,
+  ]);
+  await directory.run(sql`UPDATE ${listPlacements} SET state = 'placed', other = NULL, updated_at = ${nowTimestamp()} WHERE account_list_id = ${listId} AND state = 'cleaning'`);
+  return { next: "done" };
+}
+
+/** The list-moves queue's consumer: a step per message, then the next message (later, while waiting to clean). */
+export async function consumeListMoves(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
+  for (const message of batch.messages) {
+    const listId = (message.body as Partial<ListMoveMessage> | null)?.accountListId;
+    if (typeof listId !== "string") {
+      message.ack();
+      continue;
+    }
+    try {
+      let step = await moveStep(env, listId);
+      // Switching follows at once, in the same invocation: the list's writes are refused until it is done.
+      if (step.next === "again" && (await placementOf(database(env.DB), listId))?.state === "switching") step = await moveStep(env, listId);
+      if (step.next === "again") await env.LIST_MOVE_QUEUE.send({ accountListId: listId });
+      if (step.next === "later") await env.LIST_MOVE_QUEUE.send({ accountListId: listId }, { delaySeconds: step.seconds });
+      message.ack();
+      const placement = await placementOf(database(env.DB), listId);
+      console.log(JSON.stringify({ level: "info", message: "list move", account_list_id: listId, state: placement?.state, database: placement?.database, rows_copied: placement?.rows_copied, next: step.next }));
+    } catch (error) {
+      console.error(error);
+      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+    }
+  }
+}
+
+export const isListMoveQueue = (queue: string) => queue.startsWith("list-moves");

@@ -1,0 +1,233 @@
+/**
+ * Moving an account list to another database while it is in use: writers keep writing throughout; every write
+ * acknowledged is on the new database once, nothing refused is stored, the only refusals are 503s while
+ * switching, the old database keeps none of the list's rows, and a move killed at any step finishes when run again.
+ */
+import { env } from "cloudflare:workers";
+import { sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { moveStep, placementOf } from "../src/admin/moves";
+import { database } from "../src/db/client";
+import { databaseBinding } from "../src/db/databases";
+import { LIST_TABLES, listMoveTriggers } from "../src/db/list-tables";
+import type { Bindings } from "../src/env";
+import { del, get, post, put, type ApiResponse } from "./helpers/api";
+import { givingTo } from "./helpers/contact-fixtures";
+import { expectCountsKept, expectTriggersAsDeclared } from "./helpers/kept-sums";
+import { on, operator, placedUser, type PlacedUser } from "./helpers/placement";
+
+const DAY = 86_400_000;
+const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+
+let owner: PlacedUser;
+let listId: string;
+
+/** Rows of the list on a database, per table (tables without any left out). */
+async function rowsOfList(name: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const entry of LIST_TABLES) {
+    const condition = entry.rowsOfList.replaceAll("?1", "?");
+    const bound = Array.from({ length: entry.rowsOfList.split("?1").length - 1 }, () => listId);
+    const row = await databaseBinding(env, name).prepare(`SELECT count(*) AS n FROM ${entry.name} WHERE ${condition}`).bind(...bound).first<{ n: number }>();
+    if (row && row.n > 0) counts[entry.name] = row.n;
+  }
+  return counts;
+}
+
+const contactBody = (name: string) => ({
+  data: { type: "contacts", attributes: { name, status: "Partner - Financial", pledge_amount: "25", tag_list: "moving" }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } },
+});
+
+async function fillList(contacts: number): Promise<string[]> {
+  const ids: string[] = [];
+  const giving = await givingTo(listId, on("LIST_DB_1"));
+  for (let n = 0; n < contacts; n++) {
+    const contact = await post("/api/v2/contacts", contactBody(`Mover, Partner ${n}`), owner.token);
+    expect(contact.status, contact.text).toBe(201);
+    ids.push(contact.body.data.id);
+    const person = await post(`/api/v2/contacts/${contact.body.data.id}/people`, { data: { type: "people", attributes: { first_name: `Person ${n}` } } }, owner.token);
+    await post(`/api/v2/contacts/${contact.body.data.id}/people/${person.body.data.id}/email_addresses`, { data: { type: "email_addresses", attributes: { email: `p${n}@example.org`, primary: true } } }, owner.token);
+    await post(
+      "/api/v2/tasks",
+      { data: { type: "tasks", attributes: { subject: `Call ${n}`, start_at: `${day(n % 5)}T10:00:00Z` }, relationships: { account_list: { data: { type: "account_lists", id: listId } }, contacts: { data: [{ type: "contacts", id: contact.body.data.id }] } } } },
+      owner.token,
+    );
+    await giving.give(contact.body.data.id, `${10 + n}`, day(-n));
+  }
+  return ids;
+}
+
+/** An env whose list databases fail after `calls` statements: a job killed part way. */
+function killedAfter(calls: number): Bindings {
+  let left = calls;
+  const failing = (binding: D1Database) =>
+    new Proxy(binding, {
+      get(target, property) {
+        const value = Reflect.get(target, property);
+        if (property !== "prepare" && property !== "batch") return typeof value === "function" ? value.bind(target) : value;
+        return (...args: unknown[]) => {
+          if (left-- <= 0) throw new Error("the job was killed");
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return { ...(env as unknown as Bindings), LIST_DB_1: failing(env.LIST_DB_1!), LIST_DB_2: failing(env.LIST_DB_2!), LIST_MOVE_QUEUE: { send: async () => {} } as unknown as Bindings["LIST_MOVE_QUEUE"] };
+}
+
+const quiet = { ...(env as unknown as Bindings), LIST_MOVE_QUEUE: { send: async () => {} } as unknown as Bindings["LIST_MOVE_QUEUE"] };
+
+beforeEach(async () => {
+  owner = await placedUser(["LIST_DB_1"]);
+  listId = owner.lists[0];
+});
+
+describe("moving a list", () => {
+  it("records and refuses through the declared triggers, on every table a list owns", async () => {
+    await expectTriggersAsDeclared(["list_changes"], listMoveTriggers());
+    expect(LIST_TABLES.map((table) => table.name)).toEqual(expect.arrayContaining(["contacts", "people", "email_addresses", "tasks", "activity_contacts", "donations", "pledges", "appeals", "notifications", "imports"]));
+    // Parents come before the rows that point at them.
+    const at = (name: string) => LIST_TABLES.findIndex((table) => table.name === name);
+    expect(at("contacts")).toBeLessThan(at("people"));
+    expect(at("people")).toBeLessThan(at("email_addresses"));
+    expect(at("notifications")).toBeLessThan(at("tasks"));
+  });
+
+  it("refuses an unknown list or database, the list's own database and a second move, changing nothing", async () => {
+    const unknown = await operator("POST", "/account_lists/00000000-0000-4000-8000-000000000000/move", { database: "LIST_DB_2" });
+    expect(unknown.status).toBe(404);
+    const badName = await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_9" });
+    expect(badName.status).toBe(400);
+    expect(badName.body.errors[0].detail).toBe("database LIST_DB_9 is not a list database of this deployment");
+    const notD1 = await operator("POST", `/account_lists/${listId}/move`, { database: "IMPORT_FILES" });
+    expect(notD1.status).toBe(400);
+    const same = await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_1" });
+    expect(same.status).toBe(409);
+    expect(same.body.errors[0].detail).toBe("The account list is already on LIST_DB_1");
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ database: "LIST_DB_1", state: "placed" });
+    const started = await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ database: "LIST_DB_1", state: "copying", other: "LIST_DB_2" });
+    const second = await operator("POST", `/account_lists/${listId}/move`, { database: "DB" });
+    expect(second.status).toBe(409);
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ state: "copying", other: "LIST_DB_2" });
+  });
+
+  it("moves a list in use: acknowledged writes arrive once, refusals are 503 while switching, the old database keeps nothing", async () => {
+    const contacts = await fillList(6);
+    const before = await rowsOfList("LIST_DB_1");
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(["contacts", "people", "email_addresses", "tasks", "activity_contacts", "donations", "contact_donor_accounts", "contact_tags"]));
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+
+    const acknowledged = new Set<string>();
+    const deleted = new Set<string>();
+    const refused: ApiResponse[] = [];
+    let writes = 0;
+    /** One writer's turn: create, update and delete, as clients do while the list moves. */
+    async function write(): Promise<void> {
+      const n = writes++;
+      const created = await post("/api/v2/contacts", contactBody(`Written, During ${n}`), owner.token);
+      if (created.status === 201) acknowledged.add(created.body.data.id);
+      else refused.push(created);
+      const target = contacts[n % contacts.length];
+      if (!deleted.has(target)) {
+        const updated = await put(`/api/v2/contacts/${target}`, { data: { type: "contacts", id: target, attributes: { notes: `note ${n}`, overwrite: true } } }, owner.token);
+        if (updated.status !== 200) refused.push(updated);
+      }
+      if (n % 3 === 2 && !deleted.has(contacts[n % contacts.length])) {
+        const gone = await del(`/api/v2/contacts/${contacts[n % contacts.length]}`, owner.token);
+        if (gone.status === 204) deleted.add(contacts[n % contacts.length]);
+        else refused.push(gone);
+      }
+    }
+
+    let steps = 0;
+    let switchedWrites = 0;
+    for (;;) {
+      const placement = (await placementOf(database(env.DB), listId))!;
+      if (placement.state === "switching") {
+        // Writes during the switch are refused with 503 and Retry-After, and store nothing.
+        const refusedWrite = await post("/api/v2/contacts", contactBody("Refused, While Switching"), owner.token);
+        expect(refusedWrite.status).toBe(503);
+        expect(refusedWrite.headers.get("Retry-After")).toBe("1");
+        switchedWrites++;
+        // Reads go on.
+        expect((await get(`/api/v2/contacts/${contacts[0]}`, owner.token)).status).not.toBe(503);
+      } else if (placement.state === "copying") {
+        await write();
+      }
+      const step = await moveStep(quiet, listId, Date.now() + (placement.state === "cleaning" ? 60_000 : 0));
+      steps++;
+      if (step.next === "done") break;
+      expect(steps).toBeLessThan(500);
+    }
+    expect(switchedWrites).toBe(1);
+    expect(refused).toEqual([]);
+    const placed = (await placementOf(database(env.DB), listId))!;
+    expect(placed).toMatchObject({ database: "LIST_DB_2", state: "placed", other: null });
+    expect(placed.switch_ms).toBeGreaterThanOrEqual(0);
+
+    // Every acknowledged write is on the new database exactly once; what was deleted is gone; nothing refused.
+    const names = await on("LIST_DB_2").all<{ id: string; name: string; notes: string | null }>(sql`SELECT id, name, notes FROM contacts WHERE account_list_id = ${listId}`);
+    for (const id of acknowledged) expect(names.filter((row) => row.id === id)).toHaveLength(1);
+    for (const id of deleted) expect(names.some((row) => row.id === id)).toBe(false);
+    expect(names.some((row) => row.name === "Refused, While Switching")).toBe(false);
+    expect(names).toHaveLength(contacts.length - deleted.size + acknowledged.size);
+    const last = writes - 1;
+    const updatedLast = contacts[last % contacts.length];
+    if (!deleted.has(updatedLast)) expect(names.find((row) => row.id === updatedLast)?.notes).toBe(`note ${last}`);
+
+    // The rest of the list came along, and its kept counts and totals are right there.
+    const after = await rowsOfList("LIST_DB_2");
+    for (const table of ["people", "email_addresses", "tasks", "activity_contacts", "donations", "contact_donor_accounts"]) expect(after[table]).toBeGreaterThan(0);
+    await expectCountsKept(env.LIST_DB_2!);
+    // The old database holds none of it.
+    expect(await rowsOfList("LIST_DB_1")).toEqual({});
+    const [leftovers] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM account_lists WHERE id = ${listId}) + (SELECT count(*) FROM list_row_counts WHERE account_list_id = ${listId}) + (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) AS n`);
+    expect(Number(leftovers.n)).toBe(0);
+    // The API serves it from its new database.
+    const listed = await get("/api/v2/contacts?per_page=0", owner.token);
+    expect(listed.body.meta.pagination.total_count).toBe(names.length);
+  });
+
+  it("finishes a move killed in each step when it runs again", async () => {
+    await fillList(3);
+    const before = await rowsOfList("LIST_DB_1");
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    const killedIn = new Set<string>();
+    let kills = 0;
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      const placement = (await placementOf(database(env.DB), listId))!;
+      const later = Date.now() + (placement.state === "cleaning" ? 60_000 : 0);
+      // First a run killed part way (after a few statements), then the run that goes on from where it stopped.
+      try {
+        await moveStep(killedAfter(1 + (kills++ % 4)), listId, later);
+      } catch (error) {
+        expect(`${String(error)} ${String((error as Error).cause)}`).toContain("the job was killed");
+        killedIn.add(placement.state);
+      }
+      const step = await moveStep(quiet, listId, later);
+      if (step.next === "done") break;
+    }
+    expect([...killedIn].sort()).toEqual(["cleaning", "copying", "switching"]);
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ database: "LIST_DB_2", state: "placed" });
+    expect(await rowsOfList("LIST_DB_2")).toEqual(before);
+    expect(await rowsOfList("LIST_DB_1")).toEqual({});
+    await expectCountsKept(env.LIST_DB_2!);
+  });
+
+  it("moves through the queue, from the operator's request to placed", async () => {
+    await fillList(2);
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "DB" })).status).toBe(202);
+    // The local queue delivers each step; cleaning waits for the viewer cache's seconds (10 at least).
+    for (let waited = 0; (await placementOf(database(env.DB), listId))!.state !== "cleaning"; waited++) {
+      expect(waited).toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ database: "DB", other: "LIST_DB_1" });
+    const listed = await get("/api/v2/contacts?per_page=0", owner.token);
+    expect(listed.body.meta.pagination.total_count).toBe(2);
+    const placements = await operator("GET", "/placements");
+    expect(placements.body.placements.find((row: { account_list_id: string }) => row.account_list_id === listId)).toMatchObject({ database: "DB", state: "cleaning" });
+  });
+});
