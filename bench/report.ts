@@ -2,6 +2,7 @@
 import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
 import type { ImportBench } from "./imports";
+import { renderPlacement, type PlacementBench } from "./placement";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -41,6 +42,7 @@ export interface SizeRun {
   notifications?: NotificationBench;
   memory?: HeapRun[];
   imports?: ImportBench;
+  placement?: PlacementBench;
 }
 
 export interface Report {
@@ -380,6 +382,8 @@ export function renderReport(report: Report): string {
       renderMemory(run.memory),
       "",
       renderImports(run.imports),
+      "",
+      renderPlacement(run.placement),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

@@ -22,6 +22,7 @@ import { ROOT, buildWorkers, startServers } from "./server";
 import { benchNotifications, RunLog } from "./notifications";
 import { measureMemory } from "./memory";
 import { benchImports, type ImportBench, type ImportLine } from "./imports";
+import { benchPlacement, type PlacementBench } from "./placement";
 
 /** The DevTools port of the service's isolate, for the memory measurements. */
 const INSPECTOR_PORT = 9341;
@@ -142,7 +143,15 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       for (const run of imports.runs) log(`import of ${run.rows} rows: upload ${run.uploadMs.toFixed(0)} ms, run ${run.runMs.toFixed(0)} ms, ${run.messages} messages, ${run.roundTrips} D1 round trips, ${run.stored} stored`);
       if (imports.error) log(`CSV imports: ${imports.error}`);
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports };
+    let placement: PlacementBench | undefined;
+    if (!options.only || "placement".includes(options.only)) {
+      log("lists on several databases: the viewer's lists on one database, then on three; then a move under writes");
+      placement = await benchPlacement(servers.api, token, secret, servers.db);
+      if (placement.error) log(`placement: ${placement.error}`);
+      for (const page of placement.pages) log(`${page.name}: rows ${page.one.rowsRead} -> ${page.spread.rowsRead}, trips ${page.one.roundTrips} -> ${page.spread.roundTrips}, p50 ${page.one.p50} -> ${page.spread.p50} ms`);
+      if (placement.move) log(`move: ${JSON.stringify(placement.move)}`);
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports, placement };
   } finally {
     await servers.stop();
   }

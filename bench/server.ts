@@ -115,6 +115,8 @@ export async function startServers(options: {
           bindings: {
             ...(workerOptions.bindings as Record<string, string>),
             JWT_SECRET: options.secret,
+            // The operator's surface moves lists between the databases (bench/placement.ts).
+            ADMIN_SECRET: options.secret,
             ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
           },
           ratelimits,
@@ -137,6 +139,11 @@ export async function startServers(options: {
   const api = (await mf.unsafeGetDirectURL("api")).origin;
   const baseline = (await mf.unsafeGetDirectURL("baseline")).origin;
   const db = (await mf.getD1Database("DB", "api")) as unknown as D1Handle;
+  // The list databases start migrated and empty; the dataset goes onto the directory (bench/generate.ts).
+  for (const name of Object.keys(workerOptions.d1Databases ?? {}).filter((binding) => binding.startsWith("LIST_DB_"))) {
+    const listDb = (await mf.getD1Database(name, "api")) as unknown as D1Handle;
+    await listDb.batch(migrationStatements().map((statement) => listDb.prepare(statement)));
+  }
   return {
     mf,
     restarts: () => restarts,

@@ -10,7 +10,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--url <base>]
   user:add --email E --first-name F --last-name L [--time-zone Z] [--locale L]
   user:disable --user U          user:enable --user U
   user:erase --user U [--confirm]
-  list:add --user U --name N --currency C
+  list:add --user U --name N --currency C [--database D]
   list:member --list L --user U [--coach]
   list:remove --list L --user U
   list:export --list L           (NDJSON on stdout)
@@ -121,7 +121,7 @@ switch (command) {
   }
   case "list:add": {
     const [user, name, currency] = need("user", "name", "currency");
-    await print(await call("POST", "/account_lists", { user, name, currency }));
+    await print(await call("POST", "/account_lists", { user, name, currency, database: options.database }));
     break;
   }
   case "list:member": {

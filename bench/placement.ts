@@ -1,0 +1,143 @@
+/**
+ * Lists on several databases. The bench viewer's three lists, first all on the directory database, then moved (as
+ * an operator moves them, through /admin and the list-moves queue) one to each of three databases: the default
+ * contacts and tasks pages' rows read, D1 round trips and p50 in both layouts, as ratios of the same run. Then the
+ * largest list moves again while a writer keeps creating contacts in it: how long until it switched, rows copied
+ * per second, how long its writes were refused, and how many were.
+ */
+import { benchIds } from "./dataset";
+import { load, probe, type Request } from "./load";
+import type { D1Handle } from "./server";
+
+export interface LayoutPage {
+  name: string;
+  path: string;
+  one: { rowsRead: string | null; roundTrips: number | null; p50: number };
+  spread: { rowsRead: string | null; roundTrips: number | null; p50: number };
+}
+
+export interface MoveRun {
+  contacts: number;
+  rowsCopied: number;
+  /** From the operator's request until writes went to the new database. */
+  toSwitchMs: number;
+  /** Until the old rows were removed and the list placed. */
+  toPlacedMs: number;
+  switchMs: number;
+  writes: number;
+  refused: number;
+  failed: number;
+}
+
+export interface PlacementBench {
+  pages: LayoutPage[];
+  move?: MoveRun;
+  error?: string;
+}
+
+const PAGES = [
+  { name: "default contacts page", path: "/api/v2/contacts" },
+  { name: "default task page", path: "/api/v2/tasks" },
+];
+
+const LOAD_SECONDS = 5;
+
+export async function benchPlacement(api: string, token: string, adminSecret: string, db: D1Handle): Promise<PlacementBench> {
+  const admin = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${api}/admin${path}`, { method, headers: { Authorization: `Bearer ${adminSecret}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} /admin${path}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  const placed = async (list: string, until: (placement: Record<string, unknown>) => boolean) => {
+    for (;;) {
+      const placement = await admin("GET", `/account_lists/${list}/placement`);
+      if (until(placement)) return placement;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const request = (path: string): Request => ({ url: `${api}${path}`, headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } });
+  const measure = async (path: string) => {
+    const probed = await probe(request(path));
+    if (probed.status !== 200) throw new Error(`${path} answered ${probed.status}: ${probed.body.slice(0, 300)}`);
+    return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, p50: (await load(request(path), LOAD_SECONDS)).p50 };
+  };
+  try {
+    const [first, second, third] = benchIds.viewerLists;
+    const one = [];
+    for (const page of PAGES) one.push(await measure(page.path));
+    for (const [list, database] of [[second, "LIST_DB_1"], [third, "LIST_DB_2"]]) {
+      await admin("POST", `/account_lists/${list}/move`, { database });
+      await placed(list, (placement) => placement.state === "placed");
+    }
+    const pages: LayoutPage[] = [];
+    for (const [index, page] of PAGES.entries()) pages.push({ ...page, one: one[index], spread: await measure(page.path) });
+
+    // The largest list moves while a writer creates contacts in it, one after another.
+    const [counted] = (await db.prepare(`SELECT count(*) AS n FROM contacts WHERE account_list_id = '${first}'`).all<{ n: number }>()).results;
+    const contacts = Number(counted.n);
+    const started = performance.now();
+    await admin("POST", `/account_lists/${first}/move`, { database: "LIST_DB_1" });
+    let switched = 0;
+    let writing = true;
+    const tally = { writes: 0, refused: 0, failed: 0 };
+    const writer = (async () => {
+      for (let n = 0; writing; n++) {
+        const response = await fetch(`${api}/api/v2/contacts`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/vnd.api+json", Accept: "application/vnd.api+json" },
+          body: JSON.stringify({ data: { type: "contacts", attributes: { name: `Written, While Moving ${n}` }, relationships: { account_list: { data: { type: "account_lists", id: first } } } } }),
+        });
+        await response.arrayBuffer();
+        tally.writes++;
+        if (response.status === 503) tally.refused++;
+        else if (response.status !== 201) tally.failed++;
+      }
+    })();
+    const cleaning = await placed(first, (placement) => placement.state === "cleaning" || placement.state === "placed");
+    switched = performance.now() - started;
+    writing = false;
+    await writer;
+    const done = await placed(first, (placement) => placement.state === "placed");
+    return {
+      pages,
+      move: {
+        contacts,
+        rowsCopied: Number(done.rows_copied ?? cleaning.rows_copied),
+        toSwitchMs: switched,
+        toPlacedMs: performance.now() - started,
+        switchMs: Number(done.switch_ms ?? cleaning.switch_ms),
+        ...tally,
+      },
+    };
+  } catch (error) {
+    return { pages: [], error: String(error) };
+  }
+}
+
+const ratio = (a: string | number | null, b: string | number | null) => (a === null || b === null || Number(b) === 0 ? "-" : `${(Number(String(a).replace("+", "")) / Number(String(b).replace("+", ""))).toFixed(2)}x`);
+
+export function renderPlacement(bench: PlacementBench | undefined): string {
+  if (!bench) return "Lists on several databases: not measured.";
+  if (bench.error) return `Lists on several databases: failed: ${bench.error}`;
+  const lines = [
+    "Lists on several databases: the viewer's three lists on the directory alone, then one on each of three databases (moved there by the list-moves job). Parts run at once, so the round trips on the critical path are one database's; the count is all of them.",
+    "",
+    "| page | rows read, one database | rows read, three | ratio | D1 round trips, one / three | p50 ms, one / three | p50 ratio |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+    ...bench.pages.map(
+      (page) =>
+        `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
+    ),
+  ];
+  const move = bench.move;
+  if (move) {
+    lines.push(
+      "",
+      `A move of the largest list (${move.contacts} contacts, ${move.rowsCopied} rows copied) while a writer created contacts in it: switched after ${(move.toSwitchMs / 1000).toFixed(1)} s ` +
+        `(${Math.round(move.rowsCopied / (move.toSwitchMs / 1000))} rows copied per second), writes refused for ${move.switchMs} ms, placed after ${(move.toPlacedMs / 1000).toFixed(1)} s ` +
+        `(the old rows go once no request can hold the old placement). Writes: ${move.writes}, refused with 503: ${move.refused}, failed otherwise: ${move.failed}.`,
+    );
+  }
+  return lines.join("\n");
+}
