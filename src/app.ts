@@ -67,7 +67,9 @@ export function createApp(): Hono<AppEnv> {
     c.set("item", item);
     const sessions = item?.sessions ?? requestSessions(c.env, c.req.raw, { atPrimary: isBatchItem(item) });
     // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
-    const metrics = d1Metrics(c.env, sessions.session(DIRECTORY));
+    // A database's part of a request counts into the request's: its answer carries them, and its log line.
+    const metrics = item?.part?.metrics ?? d1Metrics(c.env, sessions.session(DIRECTORY));
+    c.set("metrics", metrics);
     const directory = database(metrics.db);
     const opened = new Map<string, Database>([[DIRECTORY, directory]]);
     c.set("sessions", sessions);
@@ -83,6 +85,7 @@ export function createApp(): Hono<AppEnv> {
     c.set("directory", directory);
     c.set("db", directory);
     await next();
+    if (item?.part) return;
     const bookmarks = sessions.bookmarks();
     if (bookmarks) c.res.headers.set(BOOKMARK_HEADER, bookmarks);
     metrics.report(c.res.headers);

@@ -1,5 +1,6 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ListPart } from "./db/list-parts";
+import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
 
 /**
@@ -13,6 +14,10 @@ export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE"
   LIST_MOVE_QUEUE: Queue<{ accountListId: string }>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
+  /** List databases closed to new lists, comma-separated (src/admin/placement.ts); optional. */
+  CLOSED_LIST_DATABASES?: string;
+  /** Steps of a list move one queue message runs (src/admin/moves.ts); optional, 1 on the Free plan. */
+  MOVE_STEPS_PER_MESSAGE?: string;
 }
 
 export interface BackgroundBatchMessage {
@@ -69,13 +74,15 @@ export interface BatchItemContext {
    * Set when the request is one database's part of a request answered from each of the viewer's databases
    * (src/routing.ts): the database it runs on, with `viewer` narrowed to the lists placed there.
    */
-  part?: { database: string; list?: ListPart; insideBatch?: boolean };
+  part?: { database: string; list?: ListPart; insideBatch?: boolean; metrics?: D1Metrics };
 }
 
 export interface AppEnv {
   Bindings: Bindings;
   Variables: {
     requestId: string;
+    /** What the request's D1 calls cost (src/db/metrics.ts); a database's part counts into its request's. */
+    metrics: D1Metrics;
     /** The database the request runs on: the directory, or the database of the lists it reads or writes. */
     db: Database;
     /** The directory database, whatever `db` is. */

@@ -15,8 +15,8 @@ import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError, badRequest } from "./jsonapi/errors";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { mergeListParts, type ListAnswer } from "./db/merge";
-import type { PartKeys } from "./db/list-parts";
+import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
+import type { ListPart, PartKeys } from "./db/list-parts";
 import { databaseOfList, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -60,7 +60,7 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const databases = [...viewerDatabases(viewer).keys()];
   const segments = new URL(c.req.url).pathname.split("/");
   const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.text();
-  const run = (database: string, text = body, list?: ListAnswer["part"]) => runPart(app, c, viewer, database, text, list);
+  const run = (database: string, text = body, list?: ListPart) => runPart(app, c, viewer, database, text, list);
   if (segments.some((segment) => UUID.test(segment))) return recordAnswer(await Promise.all(databases.map((database) => run(database))));
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
   if (isListRead(c)) return listAnswer(c, databases, run);
@@ -68,7 +68,7 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
 
-async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string | undefined, list?: ListAnswer["part"]): Promise<Response> {
+async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string | undefined, list?: ListPart): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
   // The parts answer as the request: errors name its id.
@@ -79,7 +79,7 @@ async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, da
     sessions: c.get("sessions"),
     precharged: true,
     createdId: c.get("createdId"),
-    part: { database, list, insideBatch: isInsideBatch(c.get("item")) },
+    part: { database, list, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
 }
@@ -109,7 +109,7 @@ function createdList(viewer: Viewer, document: unknown): string | undefined {
   return listForCreate(viewer);
 }
 
-async function listAnswer(c: Context<AppEnv>, databases: string[], run: (database: string, body?: string, list?: ListAnswer["part"]) => Promise<Response>): Promise<Response> {
+async function listAnswer(c: Context<AppEnv>, databases: string[], run: (database: string, body?: string, list?: ListPart) => Promise<Response>): Promise<Response> {
   const override = c.req.method === "POST";
   const paging = new URL(c.req.url).searchParams;
   const bodyText = override ? await c.req.text() : undefined;
@@ -123,22 +123,36 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
       { parameter: "page" },
     );
   }
-  const parts = await Promise.all(
-    databases.map(async (database) => {
-      let keys: PartKeys | undefined;
-      // A page the parameters do not allow is refused by each part alike: the first part's refusal is the answer.
-      const response = await run(database, bodyText, Number.isFinite(end) ? { rows: end, report: (reported: PartKeys) => (keys = reported) } : undefined);
-      return { response, keys };
-    }),
+  // First the page's choice: each database's first rows, ids and order keys only, and its total.
+  const ask = async (database: string, part: Omit<ListPart, "report">): Promise<{ response: Response; keys?: PartKeys }> => {
+    let keys: PartKeys | undefined;
+    const response = await run(database, bodyText, { ...part, report: (reported: PartKeys) => (keys = reported) });
+    return { response, keys };
+  };
+  // A page the parameters do not allow is refused by each part alike: the first part's refusal is the answer.
+  if (!Number.isFinite(end)) return run(databases[0], bodyText);
+  const chosen = await Promise.all(databases.map((database) => ask(database, { rows: end, idsOnly: true })));
+  const failed = chosen.find((part) => part.response.status !== 200);
+  if (failed) return failed.response;
+  const answers = await Promise.all(chosen.map(async (part) => ({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys })));
+  // A list the engine does not read (a list's tags) answers whole, without order keys.
+  if (answers.every((answer) => !answer.keys)) return jsonAnswer(mergeWholeLists(answers));
+  const { chosen: ids, meta } = choosePage(answers, { page, perPage });
+  // Then each database renders the page's rows it holds.
+  const rendered = await Promise.all(
+    databases.map((database, index) => (ids[index].length > 0 ? ask(database, { rows: ids[index].length, ids: ids[index] }) : undefined)),
   );
-  const failed = parts.find((part) => part.response.status !== 200);
-  if (failed || !Number.isFinite(end)) return (failed ?? parts[0]).response;
-  const merged = mergeListParts(
-    await Promise.all(parts.map(async (part) => ({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys }))),
-    { page, perPage },
-  );
-  const answer = new Response(JSON.stringify(merged), { status: 200, headers: { "Content-Type": JSONAPI_CONTENT_TYPE } });
-  return answer;
+  const renderedParts: ListAnswer[] = [];
+  for (const part of rendered) {
+    if (!part) continue;
+    if (part.response.status !== 200) return part.response;
+    renderedParts.push({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys });
+  }
+  return jsonAnswer(renderedPage(renderedParts, meta));
+}
+
+function jsonAnswer(document: unknown): Response {
+  return new Response(JSON.stringify(document), { status: 200, headers: { "Content-Type": JSONAPI_CONTENT_TYPE } });
 }
 
 /** `page` and `per_page` of a method-override body (`{"page": 2, "per_page": 50}` or `{"page": {"number": 2}}`). */

@@ -3,7 +3,10 @@
  * answers the same documents; each record lives on its list's database alone; a request never reaches a list of
  * another database through ids, includes, filters or batches; bookmarks name their databases.
  */
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import worker from "../src/index";
+import { runInBackground } from "./helpers/background";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { request, get, post, put, del, errorOf, type ApiResponse } from "./helpers/api";
@@ -201,6 +204,21 @@ describe("isolation between databases", () => {
     expect(name.name).not.toBe("Taken, Over");
   });
 
+  it("never reaches another database's list from a background request either", async () => {
+    const theirs = idOf(2, 1, 17);
+    const id = await runInBackground(together.token, [
+      { path: `api/v2/contacts/${theirs}`, request_method: "GET" },
+      { path: `api/v2/contacts/${theirs}`, request_method: "PUT", request_body: JSON.stringify({ data: { type: "contacts", id: theirs, attributes: { name: "Background, Takeover" } } }) },
+    ]);
+    const stored = await on("DB").all<{ response_status: number; response_body: string }>(
+      sql`SELECT response_status, response_body FROM background_batch_requests WHERE background_batch_id = ${id} ORDER BY created_at, id`,
+    );
+    expect(stored.map((row) => row.response_status)).toEqual([404, 404]);
+    for (const row of stored) expect(row.response_body).not.toContain("Pat");
+    const [name] = await on("LIST_DB_2").all<{ name: string }>(sql`SELECT name FROM contacts WHERE id = ${theirs}`);
+    expect(name.name).not.toBe("Background, Takeover");
+  });
+
   it("keep copies of a list's row, users and memberships on its database, and follow membership changes", async () => {
     const coach = await placedUser(["LIST_DB_1"]);
     expect((await operator("PUT", `/account_lists/${spread.lists[2]}/members/${coach.id}`, { coach: true })).status).toBe(200);
@@ -223,6 +241,33 @@ describe("isolation between databases", () => {
   });
 });
 
+describe("where new lists go", () => {
+  const addList = async (user: string, environment: Record<string, unknown> = {}) => {
+    const response = await worker.fetch!(
+      new Request("https://api.example.org/admin/account_lists", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.ADMIN_SECRET}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ user, name: "Placed by room", currency: "USD" }),
+      }),
+      { ...env, ...environment },
+      createExecutionContext(),
+    );
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { database: string }).database;
+  };
+
+  it("go to the open list database with the most room, as D1 reports each one's size", async () => {
+    // LIST_DB_2 grows well past LIST_DB_1: the next list goes to LIST_DB_1.
+    await on("LIST_DB_2").run(sql`CREATE TABLE IF NOT EXISTS ballast (b BLOB)`);
+    await on("LIST_DB_2").run(sql`INSERT INTO ballast SELECT randomblob(1000000) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3)`);
+    expect(await addList(other.id)).toBe("LIST_DB_1");
+    // Closed to new lists, a database takes none; with every list database closed, the directory does.
+    expect(await addList(other.id, { CLOSED_LIST_DATABASES: "LIST_DB_1" })).toBe("LIST_DB_2");
+    expect(await addList(other.id, { CLOSED_LIST_DATABASES: "LIST_DB_1, LIST_DB_2" })).toBe("DB");
+    await on("LIST_DB_2").run(sql`DROP TABLE ballast`);
+  });
+});
+
 describe("bookmarks per database", () => {
   it("name each database the request touched, read one's own writes when sent back, and refuse others", async () => {
     const created = await post(
@@ -237,7 +282,8 @@ describe("bookmarks per database", () => {
     // A record by id is looked for on each of the viewer's databases: the answer names all three.
     expect(read.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_1:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
     // What was sent comes back, with what the request touched.
-    const elsewhere = await get("/api/v2/contacts?per_page=1", other.token, { headers: { "X-D1-Bookmark": bookmark } });
+    const lone = await placedUser(["LIST_DB_2"]);
+    const elsewhere = await get("/api/v2/contacts?per_page=1", lone.token, { headers: { "X-D1-Bookmark": bookmark } });
     expect(elsewhere.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);
     const listed = await get("/api/v2/contacts?per_page=1", spread.token, { headers: { "X-D1-Bookmark": bookmark } });
     expect(listed.headers.get("X-D1-Bookmark")).toMatch(/^DB:[0-9a-f-]+,LIST_DB_1:[0-9a-f-]+,LIST_DB_2:[0-9a-f-]+$/);

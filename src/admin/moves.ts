@@ -29,8 +29,10 @@ export interface ListMoveMessage {
   accountListId: string;
 }
 
-/** Rows copied per statement, and changes applied per step. */
-const COPY_ROWS = 100;
+/** Rows read per statement, and changes applied per step. */
+const COPY_ROWS = 500;
+/** A statement's rows go in as one JSON value, which D1 takes up to 2 MB: written in slices of at most this. */
+const SLICE_BYTES = 1_500_000;
 const CHANGES_PER_STEP = 500;
 /** Switching begins once no more than this many changes wait. */
 const SWITCH_BELOW = 100;
@@ -194,10 +196,32 @@ async function copyChunk(source: Database, target: Database, entry: ListTable, l
   ]);
   if (rows.length === 0) return { rows: 0, last: null };
   await copyShared(source, target, entry, rows);
-  await target.run(
-    sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, rows)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
+  await runAtomically(
+    target,
+    slices(rows).map(
+      (slice) => sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
+    ),
   );
   return { rows: rows.length, last: rows.length < COPY_ROWS ? null : Number(rows[rows.length - 1].$rowid) };
+}
+
+/** Rows in slices whose JSON stays under what D1 takes as one value. */
+function slices(rows: Rows): Rows[] {
+  const out: Rows[] = [];
+  let slice: Rows = [];
+  let bytes = 0;
+  for (const row of rows) {
+    const size = JSON.stringify(row).length;
+    if (slice.length > 0 && bytes + size > SLICE_BYTES) {
+      out.push(slice);
+      slice = [];
+      bytes = 0;
+    }
+    slice.push(row);
+    bytes += size;
+  }
+  if (slice.length > 0) out.push(slice);
+  return out;
 }
 
 /**
@@ -213,7 +237,7 @@ async function applyChanges(source: Database, target: Database, listId: string, 
       const touched = keys.get(entry.name);
       if (!touched) continue;
       const list = [...touched];
-      for (let start = 0; start < list.length; start += COPY_ROWS) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
+      for (let start = 0; start < list.length; start += 100) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
     }
     await source.run(sql`DELETE FROM list_changes WHERE account_list_id = ${listId} AND seq <= ${Number(changes[changes.length - 1].seq)}`);
   }
@@ -232,10 +256,12 @@ async function syncRows(source: Database, target: Database, entry: ListTable, li
   if (rows.length > 0) {
     await copyShared(source, target, entry, rows);
     const updates = entry.columns.filter((column) => !entry.key.includes(column)).map((column) => `"${column}" = excluded."${column}"`);
-    statements.push(
-      sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, rows)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))}
-        ON CONFLICT (${sql.raw(entry.key.map((column) => `"${column}"`).join(", "))}) DO ${sql.raw(updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING")}`,
-    );
+    for (const slice of slices(rows)) {
+      statements.push(
+        sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))}
+          ON CONFLICT (${sql.raw(entry.key.map((column) => `"${column}"`).join(", "))}) DO ${sql.raw(updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING")}`,
+      );
+    }
   }
   if (statements.length > 0) await runAtomically(target, statements);
 }
@@ -302,7 +328,20 @@ async function cleanStep(env: Bindings, directory: Database, placement: Placemen
   return { next: "done" };
 }
 
-/** The list-moves queue's consumer: a step per message, then the next message (later, while waiting to clean). */
+/**
+ * Steps one message runs, one after another, while they last no longer than `STEP_SECONDS` in all: a message
+ * waits for its delivery, so steps in a row copy faster. On the Free plan (50 D1 queries an invocation) set
+ * MOVE_STEPS_PER_MESSAGE to 1.
+ */
+const STEPS_PER_MESSAGE = 8;
+const STEP_SECONDS = 10;
+
+function stepsPerMessage(env: { MOVE_STEPS_PER_MESSAGE?: string }): number {
+  const steps = Number(env.MOVE_STEPS_PER_MESSAGE ?? STEPS_PER_MESSAGE);
+  return Number.isInteger(steps) && steps > 0 ? steps : STEPS_PER_MESSAGE;
+}
+
+/** The list-moves queue's consumer: steps while a message's time lasts, then the next message (later, while waiting to clean). */
 export async function consumeListMoves(batch: MessageBatch<unknown>, env: Bindings): Promise<void> {
   for (const message of batch.messages) {
     const listId = (message.body as Partial<ListMoveMessage> | null)?.accountListId;
@@ -311,9 +350,14 @@ export async function consumeListMoves(batch: MessageBatch<unknown>, env: Bindin
       continue;
     }
     try {
+      const began = Date.now();
       let step = await moveStep(env, listId);
-      // Switching follows at once, in the same invocation: the list's writes are refused until it is done.
-      if (step.next === "again" && (await placementOf(database(env.DB), listId))?.state === "switching") step = await moveStep(env, listId);
+      for (let steps = 1; step.next === "again"; steps++) {
+        // Switching follows at once, in the same invocation, whatever the count: the list's writes are refused until it is done.
+        const switching = (await placementOf(database(env.DB), listId))?.state === "switching";
+        if (!switching && (steps >= stepsPerMessage(env) || Date.now() - began > STEP_SECONDS * 1000)) break;
+        step = await moveStep(env, listId);
+      }
       if (step.next === "again") await env.LIST_MOVE_QUEUE.send({ accountListId: listId });
       if (step.next === "later") await env.LIST_MOVE_QUEUE.send({ accountListId: listId }, { delaySeconds: step.seconds });
       message.ack();

@@ -7,6 +7,10 @@
 export interface ListPart {
   rows: number;
   report?: (keys: PartKeys) => void;
+  /** First, choosing the page: the rows' ids and order keys, and the total, with nothing rendered. */
+  idsOnly?: boolean;
+  /** Then, these rows (the page's, on this database), rendered as the list renders its rows. */
+  ids?: string[];
 }
 
 /** Each row's order key, by resource id, and how each key term sorts. */

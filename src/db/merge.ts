@@ -1,17 +1,17 @@
 /**
- * One list page from the parts several databases answered (src/routing.ts). Each part holds its first
- * `offset + per_page` rows in the list's order, so the page's rows are among them: they are merged by the order
- * keys each part reported, compared as SQLite compares them, and the page is cut from the merged rows. The total
- * is the parts' totals summed; `included` keeps what the page's rows reach.
+ * One list page from the parts several databases answered (src/routing.ts), in two steps. First each part names
+ * its first `offset + per_page` rows in the list's order with their order keys: the page's rows are among them, so
+ * merging them by those keys (compared as SQLite compares them) and cutting the page chooses it, and the parts'
+ * totals summed are the list's (`choosePage`). Then each database renders the page's rows it holds, and they are
+ * put in order again (`renderedPage`); `included` keeps what the page's rows reach.
  */
 import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
-import type { ListPart, PartKeys } from "./list-parts";
+import type { PartKeys } from "./list-parts";
 
 export interface ListAnswer {
   document: { data: ResourceObject[]; meta: ListMeta; included?: ResourceObject[] };
   /** The order key of each row; absent for a list not read by the engine (tags: their name is their order). */
   keys?: PartKeys;
-  part?: ListPart;
 }
 
 const key = (object: Identifier) => `${object.type}\u0000${object.id}`;
@@ -55,16 +55,29 @@ function compareKeys(terms: PartKeys["terms"], a: unknown[], b: unknown[]): numb
   return 0;
 }
 
-export function mergeListParts(parts: ListAnswer[], { page, perPage }: { page: number; perPage: number }) {
-  if (parts.every((part) => !part.keys)) return mergeWholeLists(parts);
-  const rows = parts.flatMap((part) => part.document.data.map((object) => ({ object, order: part.keys?.rows.get(object.id) })));
+/** The parts' rows in the list's order, each with the part (database) that answered it. */
+function inOrder(parts: ListAnswer[]): Array<{ object: ResourceObject; part: number }> {
+  const rows = parts.flatMap((part, index) => part.document.data.map((object) => ({ object, part: index, order: part.keys?.rows.get(object.id) })));
   const terms = parts.find((part) => part.keys)?.keys?.terms;
   rows.sort((a, b) => (terms && a.order && b.order ? compareKeys(terms, a.order, b.order) : compareText(a.object.id, b.object.id)));
+  return rows;
+}
+
+/**
+ * The page chosen from each part's first rows (ids and order keys): the page's ids of each part, and the meta of
+ * the whole list (totals summed).
+ */
+export function choosePage(parts: ListAnswer[], { page, perPage }: { page: number; perPage: number }): { chosen: string[][]; meta: ListMeta } {
   const offset = (page - 1) * perPage;
-  const data = rows.slice(offset, offset + perPage).map((row) => row.object);
+  const chosen: string[][] = parts.map(() => []);
+  for (const row of inOrder(parts).slice(offset, offset + perPage)) chosen[row.part].push(row.object.id);
   const total = parts.reduce((sum, part) => sum + Number(part.document.meta.pagination.total_count), 0);
-  const first = parts[0].document.meta;
-  const meta: ListMeta = { ...first, pagination: paginationMeta(page, perPage, total) };
+  return { chosen, meta: { ...parts[0].document.meta, pagination: paginationMeta(page, perPage, total) } };
+}
+
+/** The page from the parts that rendered its rows: in the list's order, with what they include, under `meta`. */
+export function renderedPage(parts: ListAnswer[], meta: ListMeta) {
+  const data = inOrder(parts).map((row) => row.object);
   const anyIncluded = parts.some((part) => part.document.included);
   return listDocument(data, meta, anyIncluded ? reached(data, parts.flatMap((part) => part.document.included ?? [])) : undefined);
 }
@@ -73,7 +86,7 @@ export function mergeListParts(parts: ListAnswer[], { page, perPage }: { page: n
  * Lists answered whole, not read by the engine (a list's tags, each named by its id): every part's rows, each once,
  * in the order of their ids, on one page.
  */
-function mergeWholeLists(parts: ListAnswer[]) {
+export function mergeWholeLists(parts: ListAnswer[]) {
   const rows = new Map<string, ResourceObject>();
   for (const part of parts) for (const object of part.document.data) rows.set(key(object), object);
   const data = [...rows.values()].sort((a, b) => compareText(a.id, b.id));

@@ -7,7 +7,7 @@
  *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported).
  */
 
-import { firstOf } from "./statements";
+import { firstOf } from "./rows";
 
 interface Tally {
   roundTrips: number;

@@ -12,7 +12,7 @@
 
 import { DIRECTORY, type SessionBinding } from "./databases";
 import type { DatabaseSessions } from "./session";
-import { firstOf } from "./statements";
+import { firstOf } from "./rows";
 
 interface Waiting {
   statements: D1PreparedStatement[];

@@ -9,7 +9,9 @@ import type { Database } from "../env";
 
 const dialect = new SQLiteAsyncDialect();
 
-export type Rows = Array<Record<string, unknown>>;
+import type { Rows } from "./rows";
+export type { Rows };
+export { firstOf } from "./rows";
 
 export function prepare(db: Database, query: SQL): D1PreparedStatement {
   const { sql: text, params } = dialect.sqlToQuery(query);
@@ -100,13 +102,6 @@ export function otherTableReads(condition: SQL): number {
 /** How many parameters a fragment binds (D1 allows at most 100 in one statement). */
 export function boundParameters(fragment: SQL): number {
   return dialect.sqlToQuery(fragment).params.length;
-}
-
-/** What D1's `first(column?)` answers, from a statement's rows: for wrappers of the binding. */
-export function firstOf<T>(rows: Rows, column?: string): T | null {
-  const row = rows[0];
-  if (!row) return null;
-  return (column === undefined ? row : row[column]) as T;
 }
 
 /**

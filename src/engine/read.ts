@@ -205,6 +205,8 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const listOrder = orderFor(def, ctx, query.sort);
   const order = sql.join(listOrder.terms, sql`, `);
   const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx, query.filters);
+  // A list over several databases renders the rows it chose from each (src/routing.ts).
+  if (ctx.listPart?.ids) conditions.push(inList(q(def.idColumn), ctx.listPart.ids));
   const scope = readScope(def, ctx);
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params)));
@@ -247,15 +249,21 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
     const report = ctx.listPart?.report;
+    const idsOnly = ctx.listPart?.idsOnly === true;
     const orderKeys = report ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.raw(`"$order_${index}"`)}`), sql`, `)}` : sql``;
-    const pageQuery = sql`SELECT ${plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"${orderKeys}
+    const pageQuery = sql`SELECT ${idsOnly ? sql`${id} AS "id"` : plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"${orderKeys}
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
-    const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates);
+    const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates && !idsOnly);
     report?.({
       terms: orderTerms,
       rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[`$order_${index}`])])),
     });
+    if (idsOnly) {
+      const total = pageRows.length > 0 ? Number(pageRows[0].$total) : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
+      const chosen = pageRows.map((row) => ({ type: def.type, id: String(row.id) }));
+      return listDocument(chosen, { pagination: paginationMeta(page, perPage, total), sort: query.sort, filter: echo, ...(extra.meta ? await extra.meta(where) : {}) });
+    }
     rows = plan.decode(pageRows);
     rateRows = rates;
     // A page past the end has no row to carry the total: count separately, only then (an empty first page is 0).
