@@ -234,9 +234,13 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
      */
     const id = q(def.idColumn);
     const countOnce = readsOtherTables;
-    const pageIds = countOnce
-      ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
-      : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
+    // Rendering rows a list over several databases already chose: read by id, no order walked, no total counted.
+    const rendering = ctx.listPart?.ids !== undefined;
+    const pageIds = rendering
+      ? sql`SELECT ${id} AS "page_id" FROM ${def.table} WHERE ${where}`
+      : countOnce
+        ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
+        : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
     if (perPage > STREAMED_PAGE_ROWS && !ctx.listPart) {
       // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
       const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
@@ -251,7 +255,8 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const report = ctx.listPart?.report;
     const idsOnly = ctx.listPart?.idsOnly === true;
     const orderKeys = report ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.raw(`"$order_${index}"`)}`), sql`, `)}` : sql``;
-    const pageQuery = sql`SELECT ${idsOnly ? sql`${id} AS "id"` : plan.selectList(ctx)}, ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"${orderKeys}
+    const total = rendering ? sql`0` : countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`;
+    const pageQuery = sql`SELECT ${idsOnly ? sql`${id} AS "id"` : plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
       FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
       ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates && !idsOnly);
@@ -267,7 +272,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     rows = plan.decode(pageRows);
     rateRows = rates;
     // A page past the end has no row to carry the total: count separately, only then (an empty first page is 0).
-    totalCount = rows.length > 0 ? Number(rows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
+    totalCount = rows.length > 0 || rendering ? Number(rows[0]?.$total ?? 0) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
   }
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
   const data = rows.map((row) => plan.toResourceObject(row, ctx, extras));
