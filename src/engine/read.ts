@@ -205,8 +205,6 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
   const listOrder = orderFor(def, ctx, query.sort);
   const order = sql.join(listOrder.terms, sql`, `);
   const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx, query.filters);
-  // A list over several databases renders the rows it chose from each (src/routing.ts).
-  if (ctx.listPart?.ids) conditions.push(inList(q(def.idColumn), ctx.listPart.ids));
   const scope = readScope(def, ctx);
   const { where, readsOtherTables } = listWhere([scope, extra.where], conditions);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params)));
@@ -236,8 +234,9 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const countOnce = readsOtherTables;
     // Rendering rows a list over several databases already chose: read by id, no order walked, no total counted.
     const rendering = ctx.listPart?.ids !== undefined;
+    // The CROSS JOIN keeps SQLite from walking the list's rows instead of looking the few ids up by key.
     const pageIds = rendering
-      ? sql`SELECT ${id} AS "page_id" FROM ${def.table} WHERE ${where}`
+      ? sql`SELECT ${id} AS "page_id" FROM json_each(${JSON.stringify(ctx.listPart!.ids)}) AS "chosen" CROSS JOIN ${def.table} ON ${id} = "chosen"."value" WHERE ${where}`
       : countOnce
         ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
         : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
