@@ -89,6 +89,16 @@ describe("GET /api/v2/health", () => {
     expect(JSON.stringify(body)).not.toContain("internal detail");
     expect(logged.errors).toEqual([expect.objectContaining({ message: "D1 is down: internal detail" })]);
   });
+
+  it("answers 503 when a list database does not answer, the directory still up", async () => {
+    const down: Record<string, unknown> = { prepare: () => { throw new Error("list database down: internal detail"); }, batch: () => Promise.reject(new Error("down")), getBookmark: () => null };
+    down.withSession = () => down;
+    const { response, body, logged } = await send("/api/v2/health", { bindings: { ...env, LIST_DB_2: down as unknown as D1Database } });
+    expect(response.status).toBe(503);
+    expect(body.errors?.[0].detail).toBe("The database is not reachable");
+    expect(JSON.stringify(body)).not.toContain("LIST_DB_2");
+    expect(logged.errors).toEqual([expect.objectContaining({ message: "list database down: internal detail" })]);
+  });
 });
 
 describe("settings", () => {
