@@ -27,6 +27,8 @@ export const listPlacements = sqliteTable(
     switchedAt: text("switched_at"),
     /** How long writes were refused while switching, in milliseconds. */
     switchMs: integer("switch_ms"),
+    /** Until when one run of the move's job holds it: a second delivery of its message waits (src/admin/moves.ts). */
+    leaseUntil: text("lease_until"),
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("list_placements_database_idx").on(t.database)],

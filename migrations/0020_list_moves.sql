@@ -19,14 +19,16 @@ ALTER TABLE `list_placements` ADD `rows_copied` integer DEFAULT 0 NOT NULL;--> s
 ALTER TABLE `list_placements` ADD `started_at` text;--> statement-breakpoint
 ALTER TABLE `list_placements` ADD `switched_at` text;--> statement-breakpoint
 ALTER TABLE `list_placements` ADD `switch_ms` integer;--> statement-breakpoint
+ALTER TABLE `list_placements` ADD `lease_until` text;--> statement-breakpoint
 CREATE TRIGGER list_moves_appeals_insert BEFORE INSERT ON appeals WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'appeals', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_appeals_update BEFORE UPDATE ON appeals WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'appeals', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'appeals', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -37,13 +39,14 @@ CREATE TRIGGER list_moves_appeals_delete BEFORE DELETE ON appeals WHEN EXISTS (S
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_contacts_insert BEFORE INSERT ON contacts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contacts', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_contacts_update BEFORE UPDATE ON contacts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contacts', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contacts', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -54,13 +57,14 @@ CREATE TRIGGER list_moves_contacts_delete BEFORE DELETE ON contacts WHEN EXISTS 
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_designation_accounts_insert BEFORE INSERT ON designation_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'designation_accounts', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_designation_accounts_update BEFORE UPDATE ON designation_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'designation_accounts', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'designation_accounts', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -71,13 +75,14 @@ CREATE TRIGGER list_moves_designation_accounts_delete BEFORE DELETE ON designati
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_donations_insert BEFORE INSERT ON donations WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'donations', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_donations_update BEFORE UPDATE ON donations WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'donations', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'donations', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -88,13 +93,14 @@ CREATE TRIGGER list_moves_donations_delete BEFORE DELETE ON donations WHEN EXIST
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_imports_insert BEFORE INSERT ON imports WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'imports', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_imports_update BEFORE UPDATE ON imports WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'imports', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'imports', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -105,13 +111,14 @@ CREATE TRIGGER list_moves_imports_delete BEFORE DELETE ON imports WHEN EXISTS (S
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_list_runs_insert BEFORE INSERT ON notification_list_runs WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_list_runs', NEW.account_list_id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_list_runs_update BEFORE UPDATE ON notification_list_runs WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_list_runs', NEW.account_list_id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_list_runs', OLD.account_list_id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -122,13 +129,14 @@ CREATE TRIGGER list_moves_notification_list_runs_delete BEFORE DELETE ON notific
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_outbox_insert BEFORE INSERT ON notification_outbox WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_outbox', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_outbox_update BEFORE UPDATE ON notification_outbox WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_outbox', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_outbox', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -139,13 +147,14 @@ CREATE TRIGGER list_moves_notification_outbox_delete BEFORE DELETE ON notificati
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_preferences_insert BEFORE INSERT ON notification_preferences WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_preferences', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_preferences_update BEFORE UPDATE ON notification_preferences WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_preferences', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_preferences', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -156,13 +165,14 @@ CREATE TRIGGER list_moves_notification_preferences_delete BEFORE DELETE ON notif
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_run_failures_insert BEFORE INSERT ON notification_run_failures WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_run_failures', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notification_run_failures_update BEFORE UPDATE ON notification_run_failures WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_run_failures', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notification_run_failures', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -173,13 +183,14 @@ CREATE TRIGGER list_moves_notification_run_failures_delete BEFORE DELETE ON noti
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notifications_insert BEFORE INSERT ON notifications WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notifications', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_notifications_update BEFORE UPDATE ON notifications WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notifications', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'notifications', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -190,13 +201,14 @@ CREATE TRIGGER list_moves_notifications_delete BEFORE DELETE ON notifications WH
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_pledges_insert BEFORE INSERT ON pledges WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'pledges', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_pledges_update BEFORE UPDATE ON pledges WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'pledges', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'pledges', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -207,13 +219,14 @@ CREATE TRIGGER list_moves_pledges_delete BEFORE DELETE ON pledges WHEN EXISTS (S
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_tasks_insert BEFORE INSERT ON tasks WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'tasks', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_tasks_update BEFORE UPDATE ON tasks WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved'));
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'tasks', NEW.id FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state = 'copying';
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'tasks', OLD.id FROM moving_lists WHERE account_list_id = OLD.account_list_id AND state = 'copying';
 END;
@@ -224,7 +237,7 @@ CREATE TRIGGER list_moves_tasks_delete BEFORE DELETE ON tasks WHEN EXISTS (SELEC
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_activity_contacts_insert BEFORE INSERT ON activity_contacts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'activity_contacts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -241,7 +254,7 @@ CREATE TRIGGER list_moves_activity_contacts_delete BEFORE DELETE ON activity_con
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_addresses_insert BEFORE INSERT ON addresses WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'addresses', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -258,7 +271,7 @@ CREATE TRIGGER list_moves_addresses_delete BEFORE DELETE ON addresses WHEN EXIST
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_appeal_contacts_insert BEFORE INSERT ON appeal_contacts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'appeal_contacts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -275,7 +288,7 @@ CREATE TRIGGER list_moves_appeal_contacts_delete BEFORE DELETE ON appeal_contact
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_appeal_excluded_contacts_insert BEFORE INSERT ON appeal_excluded_contacts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'appeal_excluded_contacts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM appeals AS P WHERE P.id = NEW.appeal_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -292,7 +305,7 @@ CREATE TRIGGER list_moves_appeal_excluded_contacts_delete BEFORE DELETE ON appea
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_balances_insert BEFORE INSERT ON balances WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM designation_accounts AS P WHERE P.id = NEW.designation_account_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM designation_accounts AS P WHERE P.id = NEW.designation_account_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'balances', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM designation_accounts AS P WHERE P.id = NEW.designation_account_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -309,7 +322,7 @@ CREATE TRIGGER list_moves_balances_delete BEFORE DELETE ON balances WHEN EXISTS 
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_people_insert BEFORE INSERT ON people WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'people', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -326,7 +339,7 @@ CREATE TRIGGER list_moves_people_delete BEFORE DELETE ON people WHEN EXISTS (SEL
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_comments_insert BEFORE INSERT ON comments WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'comments', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -343,7 +356,7 @@ CREATE TRIGGER list_moves_comments_delete BEFORE DELETE ON comments WHEN EXISTS 
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_contact_donor_accounts_insert BEFORE INSERT ON contact_donor_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contact_donor_accounts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -360,7 +373,7 @@ CREATE TRIGGER list_moves_contact_donor_accounts_delete BEFORE DELETE ON contact
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_contact_referrals_insert BEFORE INSERT ON contact_referrals WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.referred_by_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.referred_by_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contact_referrals', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.referred_by_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -377,7 +390,7 @@ CREATE TRIGGER list_moves_contact_referrals_delete BEFORE DELETE ON contact_refe
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_contact_tags_insert BEFORE INSERT ON contact_tags WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'contact_tags', json_array(NEW.contact_id, NEW.name) FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -394,7 +407,7 @@ CREATE TRIGGER list_moves_contact_tags_delete BEFORE DELETE ON contact_tags WHEN
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_import_row_failures_insert BEFORE INSERT ON import_row_failures WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM imports AS P WHERE P.id = NEW.import_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM imports AS P WHERE P.id = NEW.import_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'import_row_failures', json_array(NEW.import_id, NEW.row_number) FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM imports AS P WHERE P.id = NEW.import_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -411,7 +424,7 @@ CREATE TRIGGER list_moves_import_row_failures_delete BEFORE DELETE ON import_row
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_partner_status_logs_insert BEFORE INSERT ON partner_status_logs WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'partner_status_logs', NEW.id FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM contacts AS P WHERE P.id = NEW.contact_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -428,7 +441,7 @@ CREATE TRIGGER list_moves_partner_status_logs_delete BEFORE DELETE ON partner_st
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_phone_numbers_insert BEFORE INSERT ON phone_numbers WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'phone_numbers', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -445,7 +458,7 @@ CREATE TRIGGER list_moves_phone_numbers_delete BEFORE DELETE ON phone_numbers WH
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_pledge_donations_insert BEFORE INSERT ON pledge_donations WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM pledges AS P WHERE P.id = NEW.pledge_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM pledges AS P WHERE P.id = NEW.pledge_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'pledge_donations', json_array(NEW.pledge_id, NEW.donation_id) FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM pledges AS P WHERE P.id = NEW.pledge_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -462,7 +475,7 @@ CREATE TRIGGER list_moves_pledge_donations_delete BEFORE DELETE ON pledge_donati
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_task_tags_insert BEFORE INSERT ON task_tags WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'task_tags', json_array(NEW.task_id, NEW.name) FROM moving_lists WHERE account_list_id = (SELECT P.account_list_id FROM tasks AS P WHERE P.id = NEW.task_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -479,7 +492,7 @@ CREATE TRIGGER list_moves_task_tags_delete BEFORE DELETE ON task_tags WHEN EXIST
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_twitter_accounts_insert BEFORE INSERT ON twitter_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'twitter_accounts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -496,7 +509,7 @@ CREATE TRIGGER list_moves_twitter_accounts_delete BEFORE DELETE ON twitter_accou
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_websites_insert BEFORE INSERT ON websites WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'websites', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -513,7 +526,7 @@ CREATE TRIGGER list_moves_websites_delete BEFORE DELETE ON websites WHEN EXISTS 
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_email_addresses_insert BEFORE INSERT ON email_addresses WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'email_addresses', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -530,7 +543,7 @@ CREATE TRIGGER list_moves_email_addresses_delete BEFORE DELETE ON email_addresse
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_facebook_accounts_insert BEFORE INSERT ON facebook_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'facebook_accounts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -547,7 +560,7 @@ CREATE TRIGGER list_moves_facebook_accounts_delete BEFORE DELETE ON facebook_acc
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_family_relationships_insert BEFORE INSERT ON family_relationships WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'family_relationships', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -564,7 +577,7 @@ CREATE TRIGGER list_moves_family_relationships_delete BEFORE DELETE ON family_re
 END;
 --> statement-breakpoint
 CREATE TRIGGER list_moves_linkedin_accounts_insert BEFORE INSERT ON linkedin_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved'));
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state IN ('switching', 'moved', 'deleting'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'linkedin_accounts', NEW.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = NEW.person_id) AND state = 'copying';
 END;
 --> statement-breakpoint
@@ -578,4 +591,8 @@ END;
 CREATE TRIGGER list_moves_linkedin_accounts_delete BEFORE DELETE ON linkedin_accounts WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = OLD.person_id) AND state IN ('switching', 'moved'));
   INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, 'linkedin_accounts', OLD.id FROM moving_lists WHERE account_list_id = (SELECT (SELECT P.account_list_id FROM contacts AS P WHERE P.id = P.contact_id) FROM people AS P WHERE P.id = OLD.person_id) AND state = 'copying';
+END;
+--> statement-breakpoint
+CREATE TRIGGER list_moves_account_lists_update BEFORE UPDATE ON account_lists WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
+  SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.id AND state IN ('switching', 'moved'));
 END;

@@ -55,6 +55,8 @@ export interface Viewer {
    * part of a request; see listForCreate in src/db/placement.ts): null when it is none of them.
    */
   createsIn?: string | null;
+  /** Every list the viewer reads, when `readableListIds` is one database's part of them (src/db/placement.ts). */
+  allReadableListIds?: string[];
 }
 
 /** How the service built a request it made itself (src/auth/batch-items.ts). */

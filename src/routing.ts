@@ -14,6 +14,9 @@ import { createMiddleware } from "hono/factory";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError, badRequest } from "./jsonapi/errors";
+import { mergeParams, paramsFromJson, parseQueryString } from "./jsonapi/params";
+import { parseListQuery } from "./jsonapi/query";
+import { parseJsonBody } from "./jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys } from "./db/list-parts";
@@ -53,7 +56,7 @@ function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer): string | undefi
 }
 
 function isListRead(c: Context<AppEnv>): boolean {
-  return c.req.method === "GET" || (c.req.method === "POST" && c.req.header("x-http-method-override")?.toUpperCase() === "GET");
+  return c.req.method === "GET" || c.req.method === "HEAD" || (c.req.method === "POST" && c.req.header("x-http-method-override")?.toUpperCase() === "GET");
 }
 
 async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer): Promise<Response> {
@@ -73,7 +76,8 @@ async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, da
   headers.delete("Content-Length");
   // The parts answer as the request: errors name its id.
   headers.set(REQUEST_ID_HEADER, c.get("requestId"));
-  const request = new Request(c.req.url, { method: c.req.method, headers, body });
+  // A HEAD is answered as its GET, whose body the app leaves out.
+  const request = new Request(c.req.url, { method: c.req.method === "HEAD" ? "GET" : c.req.method, headers, body });
   markBatchItem(request, {
     viewer: viewerOn(viewer, database),
     sessions: c.get("sessions"),
@@ -84,9 +88,14 @@ async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, da
   return app.fetch(request, c.env, c.executionCtx);
 }
 
-/** A record by id: the database that found it answers; when none did, the first one's answer (a 404). */
+/**
+ * A record by id: the database that found it and acted answers. A database may also hold the record outside the
+ * viewer's lists there (a list being moved keeps rows on both): a success wins over that refusal, a failure of the
+ * database that holds it over a refusal, a refusal over not found.
+ */
 function recordAnswer(answers: Response[]): Response {
-  return answers.find((answer) => answer.status !== 404) ?? answers[0];
+  const rank = (status: number) => (status < 400 ? 0 : status === 404 ? 3 : status === 403 ? 2 : 1);
+  return [...answers].sort((a, b) => rank(a.status) - rank(b.status))[0];
 }
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (write.ts). */
@@ -111,13 +120,19 @@ function createdList(viewer: Viewer, document: unknown): string | undefined {
 
 async function listAnswer(c: Context<AppEnv>, databases: string[], run: (database: string, body?: string, list?: ListPart) => Promise<Response>): Promise<Response> {
   const override = c.req.method === "POST";
-  const paging = new URL(c.req.url).searchParams;
   const bodyText = override ? await c.req.text() : undefined;
-  const params = { ...Object.fromEntries(paging), ...flatPaging(parsed(bodyText)) };
-  const perPage = Number(params.per_page ?? params["page[size]"] ?? 25);
-  const page = Number(typeof params.page === "string" ? params.page : params["page[number]"] ?? 1);
-  const end = Number.isSafeInteger(perPage) && Number.isSafeInteger(page) && page >= 1 ? (page - 1) * perPage + perPage : NaN;
-  if (Number.isFinite(end) && end > MAX_MERGED_ROWS) {
+  // The page as the list itself reads it; parameters it refuses are refused by each part alike: the first answers.
+  let paging: { page: number; perPage: number; offset: number };
+  try {
+    const query = parseQueryString(new URL(c.req.url).searchParams);
+    paging = parseListQuery(bodyText?.trim() ? mergeParams(query, paramsFromJson(parseJsonBody(bodyText))) : query).paging;
+  } catch (error) {
+    if (error instanceof ApiError) return run(databases[0], bodyText);
+    throw error;
+  }
+  const { page, perPage } = paging;
+  const end = paging.offset + perPage;
+  if (end > MAX_MERGED_ROWS) {
     throw badRequest(
       `A page ending past row ${MAX_MERGED_ROWS} is not answered over account lists on several databases: ask a smaller page, or narrow the list with filter[account_list_id]`,
       { parameter: "page" },
@@ -129,8 +144,6 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
     const response = await run(database, bodyText, { ...part, report: (reported: PartKeys) => (keys = reported) });
     return { response, keys };
   };
-  // A page the parameters do not allow is refused by each part alike: the first part's refusal is the answer.
-  if (!Number.isFinite(end)) return run(databases[0], bodyText);
   const chosen = await Promise.all(databases.map((database) => ask(database, { rows: end, idsOnly: true })));
   const failed = chosen.find((part) => part.response.status !== 200);
   if (failed) return failed.response;
@@ -155,23 +168,12 @@ function jsonAnswer(document: unknown): Response {
   return new Response(JSON.stringify(document), { status: 200, headers: { "Content-Type": JSONAPI_CONTENT_TYPE } });
 }
 
-/** `page` and `per_page` of a method-override body (`{"page": 2, "per_page": 50}` or `{"page": {"number": 2}}`). */
-function flatPaging(document: unknown): Record<string, unknown> {
-  if (typeof document !== "object" || document === null) return {};
-  const { page, per_page } = document as { page?: unknown; per_page?: unknown };
-  const flat: Record<string, unknown> = {};
-  if (per_page !== undefined) flat.per_page = per_page;
-  if (typeof page === "object" && page !== null) {
-    const { number, size } = page as { number?: unknown; size?: unknown };
-    if (number !== undefined) flat["page[number]"] = number;
-    if (size !== undefined) flat["page[size]"] = size;
-  } else if (page !== undefined) flat.page = String(page);
-  return flat;
-}
-
 /**
- * A bulk write: each item to the database of the list it names (a create) or of the record it names (found by
- * asking each database), then the answers in the items' order.
+ * A bulk write. Creates that each name their list go to that list's database, split by item; every other bulk
+ * write (updates and deletes by id, creates that name a contact or no list, tags) is asked of every database, and
+ * each item takes the answer of the database that acted on it. A database's part refused whole (its batch failed)
+ * answers each of its items with that refusal, beside the items other databases wrote: the answer says what was
+ * stored.
  */
 async function bulkAnswer(
   c: Context<AppEnv>,
@@ -182,33 +184,44 @@ async function bulkAnswer(
 ): Promise<Response> {
   const document = parsed(body) as { data?: unknown } | undefined;
   const items = Array.isArray(document?.data) ? (document.data as unknown[]) : undefined;
-  // Not a list of items (tags, a malformed body): each database answers for its own records; the first refusal wins.
-  if (!items || c.req.method !== "POST" || !items.every((item) => createdList(viewer, item) !== undefined)) {
-    if (items && c.req.method === "POST") return run(createDatabase(viewer, body));
+  const named = (item: unknown) => (item as { data?: { relationships?: { account_list?: { data?: { id?: unknown } } } } })?.data?.relationships?.account_list?.data?.id;
+  if (!items || c.req.method !== "POST" || !items.every((item) => typeof named(item) === "string")) {
     const answers = await Promise.all(databases.map((database) => run(database)));
-    if (!items) return answers.find((answer) => answer.status >= 400) ?? answers[0];
-    return bulkPerItem(answers, items.length);
+    return items && answers.every((answer) => answer.status === 200) ? bulkPerItem(answers, items.length) : firstRefusal(answers);
   }
   const byDatabase = new Map<string, number[]>();
   items.forEach((item, index) => {
-    const database = databaseOfList(viewer, createdList(viewer, item)!);
+    const database = databaseOfList(viewer, String(named(item)).toLowerCase());
     byDatabase.set(database, [...(byDatabase.get(database) ?? []), index]);
   });
   if (byDatabase.size === 1) return run([...byDatabase.keys()][0]);
   const answers: unknown[] = new Array(items.length);
   for (const [database, indexes] of byDatabase) {
     const response = await run(database, JSON.stringify({ ...document, data: indexes.map((index) => items[index]) }));
-    if (response.status !== 200) return response;
-    const parts = (await response.json()) as unknown[];
-    indexes.forEach((index, at) => (answers[index] = parts[at]));
+    const parts = response.status === 200 ? ((await response.json()) as unknown[]) : undefined;
+    const refusal = parts ? undefined : await refusalOf(response);
+    indexes.forEach((index, at) => (answers[index] = parts ? parts[at] : refusal));
   }
   return new Response(JSON.stringify(answers), { status: 200, headers: { "Content-Type": JSONAPI_CONTENT_TYPE } });
 }
 
-/** Updates and deletes by id, asked of every database: per item, the answer of the database that held it. */
+/** An answer that is not per item: a refusal if any database gave one, else the first (204 when all wrote). */
+function firstRefusal(answers: Response[]): Response {
+  return answers.find((answer) => answer.status >= 400) ?? answers[0];
+}
+
+/** A refused part's errors, as the item answer of each of its items. */
+async function refusalOf(response: Response): Promise<unknown> {
+  try {
+    const document = (await response.json()) as { errors?: unknown };
+    return { errors: document.errors ?? [{ status: String(response.status) }] };
+  } catch {
+    return { errors: [{ status: String(response.status) }] };
+  }
+}
+
+/** A bulk write asked of every database: per item, the answer of the database that acted on it. */
 async function bulkPerItem(answers: Response[], count: number): Promise<Response> {
-  const failed = answers.find((answer) => answer.status !== 200);
-  if (failed) return failed;
   const documents = (await Promise.all(answers.map((answer) => answer.json()))) as Array<Array<{ errors?: Array<{ status?: string }> }>>;
   const merged = Array.from({ length: count }, (_, index) => {
     const candidates = documents.map((document) => document[index]);

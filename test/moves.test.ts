@@ -83,7 +83,7 @@ beforeEach(async () => {
 
 describe("moving a list", () => {
   it("records and refuses through the declared triggers, on every table a list owns", async () => {
-    await expectTriggersAsDeclared(["list_changes"], listMoveTriggers());
+    await expectTriggersAsDeclared(["moving_lists"], listMoveTriggers());
     expect(LIST_TABLES.map((table) => table.name)).toEqual(expect.arrayContaining(["contacts", "people", "email_addresses", "tasks", "activity_contacts", "donations", "pledges", "appeals", "notifications", "imports"]));
     // Parents come before the rows that point at them.
     const at = (name: string) => LIST_TABLES.findIndex((table) => table.name === name);
@@ -187,6 +187,47 @@ describe("moving a list", () => {
     // The API serves it from its new database.
     const listed = await get("/api/v2/contacts?per_page=0", owner.token);
     expect(listed.body.meta.pagination.total_count).toBe(names.length);
+  });
+
+  it("moves a list whose rows point at a user who has left it, and lets one run of the job at a time", async () => {
+    await fillList(1);
+    const helper = await placedUser(["LIST_DB_2"]);
+    expect((await operator("PUT", `/account_lists/${listId}/members/${helper.id}`, {})).status).toBe(200);
+    const task = await post(
+      "/api/v2/tasks",
+      { data: { type: "tasks", attributes: { subject: "Assigned" }, relationships: { account_list: { data: { type: "account_lists", id: listId } }, user: { data: { type: "users", id: helper.id } } } } },
+      owner.token,
+    );
+    expect(task.status, task.text).toBe(201);
+    expect((await operator("DELETE", `/account_lists/${listId}/members/${helper.id}`)).status).toBe(200);
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    // While it moves, a record cannot move into it or out of it (its rows would stay behind), nor its user be erased.
+    const other = await operator("POST", "/account_lists", { user: owner.id, name: "Other list", currency: "USD", database: "LIST_DB_1" });
+    const elsewhere = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Elsewhere, Pat" }, relationships: { account_list: { data: { type: "account_lists", id: other.body.id } } } } }, owner.token);
+    expect(elsewhere.status).toBe(201);
+    const rehomed = await put(`/api/v2/contacts/${elsewhere.body.data.id}`, { data: { type: "contacts", id: elsewhere.body.data.id, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } } }, owner.token);
+    expect(rehomed.status).toBe(503);
+    expect(rehomed.headers.get("Retry-After")).toBe("1");
+    const [stays] = await on("LIST_DB_1").all<{ account_list_id: string }>(sql`SELECT account_list_id FROM contacts WHERE id = ${elsewhere.body.data.id}`);
+    expect(stays.account_list_id).toBe(other.body.id);
+    const erasing = await operator("POST", `/users/${owner.id}/erasure`);
+    expect(erasing.status).toBe(409);
+    expect(erasing.body.errors[0].detail).toContain("is moving to another database");
+    const [user] = await database(env.DB).all<{ disabled_at: string | null }>(sql`SELECT disabled_at FROM users WHERE id = ${owner.id}`);
+    expect(user.disabled_at).toBeNull();
+    // A second run while the first holds the move comes back later, doing nothing.
+    await database(env.DB).run(sql`UPDATE list_placements SET lease_until = '2999-01-01T00:00:00Z' WHERE account_list_id = ${listId}`);
+    expect(await moveStep(quiet, listId)).toEqual({ next: "later", seconds: 60 });
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ state: "copying", cursor_table: null });
+    await database(env.DB).run(sql`UPDATE list_placements SET lease_until = NULL WHERE account_list_id = ${listId}`);
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      const placement = (await placementOf(database(env.DB), listId))!;
+      if ((await moveStep(quiet, listId, Date.now() + (placement.state === "cleaning" ? 60_000 : 0))).next === "done") break;
+    }
+    expect((await placementOf(database(env.DB), listId))).toMatchObject({ database: "LIST_DB_2", state: "placed" });
+    const [moved] = await on("LIST_DB_2").all<{ user_id: string }>(sql`SELECT user_id FROM tasks WHERE id = ${task.body.data.id}`);
+    expect(moved.user_id).toBe(helper.id);
   });
 
   it("finishes a move killed in each step when it runs again", async () => {

@@ -119,6 +119,21 @@ describe("the same data on one database and on three", () => {
     expect(await names(spread.token)).toEqual(await names(together.token));
   });
 
+  it("answer a filter naming lists on several databases, HEAD and a blank page size alike", async () => {
+    // The filter names each user's own lists: its echo differs, the rest is the same.
+    const withoutEcho = (answer: ApiResponse) => ({ ...shown(answer), meta: { ...shown(answer).meta, filter: undefined } });
+    const named = (user: PlacedUser) => `/api/v2/contacts?sort=name&filter[account_list_id]=${user.lists[0]},${user.lists[2]}`;
+    const namedSpread = withoutEcho(await get(named(spread), spread.token));
+    expect(namedSpread.data.length).toBeGreaterThan(0);
+    expect(namedSpread).toEqual(withoutEcho(await get(named(together), together.token)));
+    const reversed = (user: PlacedUser) => `/api/v2/tasks?filter[account_list_id]=${user.lists[1]}&filter[reverse_account_list_id]=true`;
+    expect(withoutEcho(await get(reversed(spread), spread.token))).toEqual(withoutEcho(await get(reversed(together), together.token)));
+    expect(shown(await get("/api/v2/contacts?per_page=&sort=name", spread.token))).toEqual(shown(await get("/api/v2/contacts?per_page=&sort=name", together.token)));
+    const head = await request("HEAD", "/api/v2/contacts", { token: spread.token });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+  });
+
   it("answer a list read through the method override alike, its page in the body", async () => {
     const body = { filter: { status: "Partner - Financial,Partner - Pray" }, sort: "name", page: 2, per_page: 2 };
     const read = (token: string) => request("POST", "/api/v2/contacts", { token, body, headers: { "X-HTTP-Method-Override": "GET" } });
@@ -163,6 +178,32 @@ describe("records by id on the database that holds them", () => {
     expect((await del(`/api/v2/contacts/${id}`, spread.token)).status).toBe(204);
     expect(await copiesById("contacts", id)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0 });
     expect((await get(`/api/v2/contacts/${id}`, spread.token)).status).toBe(404);
+  });
+
+  it("write bulk items where each one's contact or list is, answering every item in order", async () => {
+    const person = (id: string, contact: string) => ({ data: { type: "people", id, attributes: { first_name: "Bulk" }, relationships: { contact: { data: { type: "contacts", id: contact } } } } });
+    const ids = [idOf(2, 3, 1), idOf(2, 3, 2), idOf(2, 3, 3)];
+    const people = await request("POST", "/api/v2/contacts/people/bulk", {
+      token: spread.token,
+      raw: true,
+      body: { data: [person(ids[0], idOf(2, 1, 1)), person(ids[1], idOf(2, 1, 20)), person(ids[2], "00000000-0000-4000-8000-000000000000")] },
+    });
+    expect(people.status, people.text).toBe(200);
+    expect(people.body.map((item: { data?: { id: string }; errors?: Array<{ status: string }> }) => item.data?.id ?? item.errors?.[0].status)).toEqual([ids[0], ids[1], "404"]);
+    expect(await copiesById("people", ids[0])).toEqual({ DB: 1, LIST_DB_1: 0, LIST_DB_2: 0 });
+    expect(await copiesById("people", ids[1])).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    // Tasks naming lists on two databases, one part refused whole (a clashing id): the other's items are stored.
+    const task = (id: string, list: string, subject: string) => ({ data: { type: "tasks", id, attributes: { subject }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } });
+    const fresh = idOf(2, 4, 1);
+    const answer = await request("POST", "/api/v2/tasks/bulk", {
+      token: spread.token,
+      raw: true,
+      body: { data: [task(fresh, spread.lists[0], "Split, stored"), task(idOf(2, 2, 10), spread.lists[2], "Clash"), task(idOf(2, 2, 10), spread.lists[2], "Clash again")] },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body[0].data?.id).toBe(fresh);
+    expect(answer.body[1].errors?.length).toBeGreaterThan(0);
+    expect(await copiesById("tasks", fresh)).toEqual({ DB: 1, LIST_DB_1: 0, LIST_DB_2: 0 });
   });
 
   it("create where the body names the list, or in the default list", async () => {

@@ -19,6 +19,7 @@ import { databasesOfLists } from "../db/mirrors";
 import { LIST_ROOT_TABLES, LIST_TABLES, rowsOfListBound } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
+import { conflict } from "../jsonapi/errors";
 import { nowTimestamp } from "../jsonapi/time";
 
 /**
@@ -134,9 +135,14 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
   const deleted: Record<string, number> = {};
   const [[user]] = await rowsOf(directory, [sql`SELECT id, disabled_at FROM users WHERE id = ${userId}`]);
   if (!user) return { user_id: userId, done: true, deleted };
-  if (!user.disabled_at) await directory.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
   const lists = await memberships(env, directory, userId);
   const soleLists = lists.filter((membership) => membership.sole);
+  // A list on its way to another database has rows on both: erased once it is placed.
+  const [moving] = await rowsOf(directory, [
+    sql`SELECT account_list_id FROM list_placements WHERE state <> 'placed' AND account_list_id IN (SELECT value FROM json_each(${JSON.stringify(soleLists.map((list) => list.listId))}))`,
+  ]);
+  if (moving.length > 0) throw conflict(`The account list ${String(moving[0].account_list_id)} is moving to another database: erase the user once it is placed (npm run lists:placement)`);
+  if (!user.disabled_at) await directory.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
   const filesDeleted = await eraseUploadedFiles(lists, files, userId);
   if (filesDeleted > 0) return { user_id: userId, done: false, deleted: { import_files: filesDeleted } };
   const direct = LIST_ROOT_TABLES().map((entry) => entry.table);

@@ -18,7 +18,7 @@ import { accountLists, listPlacements } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
 import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, rowsOfListBound, type ListTable } from "../db/list-tables";
-import { copyDirectoryRows } from "../db/mirrors";
+import { copyDirectoryRows, copyUsers } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
 import type { Bindings, Database } from "../env";
@@ -100,14 +100,42 @@ export async function startMove(env: Bindings, directory: Database, listId: stri
 
 export type MoveStep = { next: "again" } | { next: "later"; seconds: number } | { next: "done" };
 
-/** One step of the list's move, from where its placement says it stands. */
+/** How long a run of a step holds the move: longer than any step lasts. */
+const LEASE_SECONDS = 60;
+
+const isoAt = (ms: number) => new Date(ms).toISOString().slice(0, 19) + "Z";
+
+/**
+ * One step of the list's move, from where its placement says it stands. One run at a time: a second delivery of
+ * a message (or a chain of messages started twice) finds the move held and comes back later.
+ */
 export async function moveStep(env: Bindings, listId: string, now = Date.now()): Promise<MoveStep> {
   const directory = database(env.DB);
+  const [held] = await rowsChanged(directory, [
+    sql`UPDATE ${listPlacements} SET lease_until = ${isoAt(now + LEASE_SECONDS * 1000)}
+      WHERE account_list_id = ${listId} AND state <> 'placed' AND (lease_until IS NULL OR lease_until < ${isoAt(now)})`,
+  ]);
   const placement = await placementOf(directory, listId);
   if (!placement || placement.state === "placed") return { next: "done" };
-  if (placement.state === "copying") return copyStep(env, directory, placement);
-  if (placement.state === "switching") return switchStep(env, directory, placement);
-  return cleanStep(env, directory, placement, now);
+  if (held === 0) return { next: "later", seconds: LEASE_SECONDS };
+  try {
+    if (placement.state === "copying") return await copyStep(env, directory, placement);
+    if (placement.state === "switching") return await switchStep(env, directory, placement);
+    return await cleanStep(env, directory, placement, now);
+  } finally {
+    await directory.run(sql`UPDATE ${listPlacements} SET lease_until = NULL WHERE account_list_id = ${listId}`);
+  }
+}
+
+/** The users the list's rows point at (its users, and people who were and have left it): copied from the directory. */
+async function copyReferencedUsers(directory: Database, source: Database, target: Database, listId: string): Promise<void> {
+  const referring = LIST_TABLES.filter((entry) => entry.columns.includes("user_id"));
+  // One statement per table, in one round trip (D1 takes at most five terms in a compound SELECT).
+  const found = await rowsOf(
+    source,
+    referring.map((entry) => sql`SELECT DISTINCT user_id FROM ${sql.identifier(entry.name)} WHERE ${rowsOfListBound(entry, listId)} AND user_id IS NOT NULL`),
+  );
+  await copyUsers(directory, target, [...new Set(found.flat().map((row) => String(row.user_id)))]);
 }
 
 async function setCursor(directory: Database, placement: Placement, table: string | null, key: string | null, copied: number): Promise<boolean> {
@@ -124,7 +152,10 @@ async function copyStep(env: Bindings, directory: Database, placement: Placement
   const target = on(env, placement.other!);
   if (placement.cursor_table === null) {
     // The directory rows the list's statements read, and the list's row, before any of its own.
-    if (placement.other !== DIRECTORY) await copyDirectoryRows(directory, target, [listId]);
+    if (placement.other !== DIRECTORY) {
+      await copyDirectoryRows(directory, target, [listId]);
+      await copyReferencedUsers(directory, source, target, listId);
+    }
     return (await setCursor(directory, placement, LIST_TABLES[0].name, null, 0)) ? { next: "again" } : { next: "done" };
   }
   if (placement.cursor_table === CATCHING_UP) {
@@ -237,7 +268,7 @@ async function applyChanges(source: Database, target: Database, listId: string, 
       const touched = keys.get(entry.name);
       if (!touched) continue;
       const list = [...touched];
-      for (let start = 0; start < list.length; start += 100) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
+      for (let start = 0; start < list.length; start += COPY_ROWS) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
     }
     await source.run(sql`DELETE FROM list_changes WHERE account_list_id = ${listId} AND seq <= ${Number(changes[changes.length - 1].seq)}`);
   }
@@ -256,10 +287,12 @@ async function syncRows(source: Database, target: Database, entry: ListTable, li
   if (rows.length > 0) {
     await copyShared(source, target, entry, rows);
     const updates = entry.columns.filter((column) => !entry.key.includes(column)).map((column) => `"${column}" = excluded."${column}"`);
+    // Only a row of this list is written over: a row of another list with the same key is never taken.
+    const ours = `${entry.listOf(`"${entry.name}"`)} = '${listId.replace(/'/g, "''")}'`;
     for (const slice of slices(rows)) {
       statements.push(
         sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))}
-          ON CONFLICT (${sql.raw(entry.key.map((column) => `"${column}"`).join(", "))}) DO ${sql.raw(updates.length ? `UPDATE SET ${updates.join(", ")}` : "NOTHING")}`,
+          ON CONFLICT (${sql.raw(entry.key.map((column) => `"${column}"`).join(", "))}) DO ${sql.raw(updates.length ? `UPDATE SET ${updates.join(", ")} WHERE ${ours}` : "NOTHING")}`,
       );
     }
   }
@@ -273,6 +306,11 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
   const began = Number(placement.cursor_key ?? Date.now());
   // Again, should the step that began switching have been cut short after the directory's change.
   await source.run(sql`UPDATE moving_lists SET state = 'switching' WHERE account_list_id = ${listId}`);
+  // Memberships changed while copying, and users the rows written meanwhile point at.
+  if (placement.other !== DIRECTORY) {
+    await copyDirectoryRows(directory, target, [listId]);
+    await copyReferencedUsers(directory, source, target, listId);
+  }
   while ((await applyChanges(source, target, listId, CHANGES_PER_STEP)) > 0);
   // The list's own row as its old database last held it (its appeal is now on the new one).
   const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);

@@ -140,16 +140,33 @@ export const LIST_MOVING_ERROR = "LIST_MOVING";
 
 function moveTrigger(entry: ListTable, event: "INSERT" | "UPDATE" | "DELETE"): string {
   const rows = event === "INSERT" ? ["NEW"] : event === "DELETE" ? ["OLD"] : ["NEW", "OLD"];
-  const refuse = rows.map((row) => `SELECT RAISE(ABORT, '${LIST_MOVING_ERROR}') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = ${entry.listOf(row)} AND state IN ('switching', 'moved'));`);
+  // While the old rows are removed, the removal's own updates (a gift's contact recomputed) must pass; an insert
+  // there could only come from a request holding the old placement, and would be removed with the rest.
+  const refused = event === "INSERT" ? "'switching', 'moved', 'deleting'" : "'switching', 'moved'";
+  const refuse = rows.map((row) => `SELECT RAISE(ABORT, '${LIST_MOVING_ERROR}') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = ${entry.listOf(row)} AND state IN (${refused}));`);
   const record = rows.map(
     (row) => `INSERT INTO list_changes (account_list_id, table_name, row_key) SELECT account_list_id, '${entry.name}', ${rowKeyOf(entry, row)} FROM moving_lists WHERE account_list_id = ${entry.listOf(row)} AND state = 'copying';`,
   );
+  // A record moving between lists while one of them moves would leave the rows under it behind (only the record
+  // itself is recorded): refused until the move is done.
+  const rehome =
+    event === "UPDATE" && entry.rowsOfList === "account_list_id = ?1"
+      ? [`SELECT RAISE(ABORT, '${LIST_MOVING_ERROR}') WHERE NEW.account_list_id IS NOT OLD.account_list_id AND EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id IN (NEW.account_list_id, OLD.account_list_id));`]
+      : [];
   return `CREATE TRIGGER list_moves_${entry.name}_${event.toLowerCase()} BEFORE ${event} ON ${entry.name} WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
-  ${[...refuse, ...record].join("\n  ")}
+  ${[...refuse, ...rehome, ...record].join("\n  ")}
 END;`;
 }
 
-/** The triggers that record a moving list's changes and refuse its writes while it switches (migration 0020). */
+/**
+ * The triggers that record a moving list's changes and refuse its writes while it switches (migration 0020). The
+ * list's own row is copied as a whole when it switches: only its changes from then on are refused.
+ */
 export function listMoveTriggers(): string[] {
-  return LIST_TABLES.flatMap((entry) => (["INSERT", "UPDATE", "DELETE"] as const).map((event) => moveTrigger(entry, event)));
+  return [
+    ...LIST_TABLES.flatMap((entry) => (["INSERT", "UPDATE", "DELETE"] as const).map((event) => moveTrigger(entry, event))),
+    `CREATE TRIGGER list_moves_account_lists_update BEFORE UPDATE ON account_lists WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
+  SELECT RAISE(ABORT, '${LIST_MOVING_ERROR}') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = OLD.id AND state IN ('switching', 'moved'));
+END;`,
+  ];
 }

@@ -49,6 +49,19 @@ async function placedOff(directory: Database, listIds: string[]): Promise<Map<st
   return byDatabase;
 }
 
+/** A user as a list database keeps them: without the rows only the directory holds (their person, default list). */
+export function userCopy(row: Record<string, unknown>): Record<string, unknown> {
+  return { ...row, person_id: null, master_person_id: null, default_account_list_id: null };
+}
+
+/** Copies of these users (by id, from the directory) on `target`: the users rows of a list point at. */
+export async function copyUsers(directory: Database, target: Database, userIds: string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const [rows] = await rowsOf(directory, [sql`SELECT * FROM ${users} WHERE ${inList(q(users.id), userIds)}`]);
+  const statement = upsertRows(users, rows.map(userCopy));
+  if (statement) await runAtomically(target, [statement]);
+}
+
 /** Copies the directory rows of these lists to the database each is placed on (nothing for lists on the directory). */
 export async function mirrorLists(env: object, directory: Database, listIds: string[]): Promise<void> {
   for (const [name, lists] of await placedOff(directory, [...new Set(listIds)])) {
@@ -85,7 +98,7 @@ export async function copyDirectoryRows(directory: Database, target: Database, l
     sql`SELECT * FROM ${accountListUsers} WHERE ${q(accountListUsers.accountListId)} IN ${lists}`,
     sql`SELECT * FROM ${accountListCoaches} WHERE ${q(accountListCoaches.accountListId)} IN ${lists}`,
   ]);
-  const userCopies = userRows.map((row) => ({ ...row, person_id: null, master_person_id: null, default_account_list_id: null }));
+  const userCopies = userRows.map(userCopy);
   // The list's row is its database's once placed: a copy goes in only where the list has none yet.
   const newLists = listRows.map((row) => ({ ...row, primary_appeal_id: null }));
   const memberships = (table: typeof accountListUsers | typeof accountListCoaches, rows: Rows) => [

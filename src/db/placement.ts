@@ -52,6 +52,8 @@ export function viewerOn(viewer: Viewer, name: string): Viewer {
     defaultAccountListId: viewer.defaultAccountListId && here(viewer.defaultAccountListId) ? viewer.defaultAccountListId : null,
     // Decided over all the viewer's lists: a database holding one of them must not take it for their only list.
     createsIn: createsIn && here(createsIn) ? createsIn : null,
+    // A filter naming the viewer's lists on other databases is the viewer's all the same: it finds nothing here.
+    allReadableListIds: viewer.allReadableListIds ?? viewer.readableListIds,
   };
 }
 

@@ -170,8 +170,9 @@ export interface Narrowing {
 export function accountListFilter(column: SQLWrapper, value: ParamValue, ctx: RequestContext): SQL | undefined {
   const ids = requestedLists(value);
   if (ids.length === 0) return undefined;
+  const readable = ctx.viewer.allReadableListIds ?? ctx.viewer.readableListIds;
   for (const id of ids) {
-    if (!ctx.viewer.readableListIds.includes(id)) {
+    if (!readable.includes(id)) {
       throw new ApiError(404, [{ detail: `Resource 'AccountList' with id '${id}' does not exist` }]);
     }
   }
