@@ -27,6 +27,8 @@ export const listPlacements = sqliteTable(
     switchedAt: text("switched_at"),
     /** How long writes were refused while switching, in milliseconds. */
     switchMs: integer("switch_ms"),
+    /** Why the last move failed (the list stayed where it was), for the operator. */
+    failure: text("failure"),
     /** Until when one run of the move's job holds it: a second delivery of its message waits (src/admin/moves.ts). */
     leaseUntil: text("lease_until"),
     updatedAt: text("updated_at").notNull(),

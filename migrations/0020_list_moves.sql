@@ -19,6 +19,7 @@ ALTER TABLE `list_placements` ADD `rows_copied` integer DEFAULT 0 NOT NULL;--> s
 ALTER TABLE `list_placements` ADD `started_at` text;--> statement-breakpoint
 ALTER TABLE `list_placements` ADD `switched_at` text;--> statement-breakpoint
 ALTER TABLE `list_placements` ADD `switch_ms` integer;--> statement-breakpoint
+ALTER TABLE `list_placements` ADD `failure` text;--> statement-breakpoint
 ALTER TABLE `list_placements` ADD `lease_until` text;--> statement-breakpoint
 CREATE TRIGGER list_moves_appeals_insert BEFORE INSERT ON appeals WHEN EXISTS (SELECT 1 FROM moving_lists) BEGIN
   SELECT RAISE(ABORT, 'LIST_MOVING') WHERE EXISTS (SELECT 1 FROM moving_lists WHERE account_list_id = NEW.account_list_id AND state IN ('switching', 'moved', 'deleting'));

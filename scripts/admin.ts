@@ -185,11 +185,14 @@ switch (command) {
     console.error(`moving ${list} from ${started.database} to ${database}`);
     let shown = "";
     for (;;) {
-      const placement = await json<{ state: string; database: string; rows_copied: number; cursor_table: string | null; switch_ms: number | null }>(await call("GET", `/account_lists/${list}/placement`));
+      const placement = await json<{ state: string; database: string; rows_copied: number; cursor_table: string | null; switch_ms: number | null; failure: string | null }>(
+        await call("GET", `/account_lists/${list}/placement`),
+      );
       const line = `${placement.state}${placement.state === "copying" ? ` ${placement.cursor_table ?? ""} (${placement.rows_copied} rows copied)` : ""}`;
       if (line !== shown) console.error((shown = line));
       if (placement.state === "placed") {
         console.log(JSON.stringify(placement));
+        if (placement.database !== database) fail(`The move failed and the list stayed on ${placement.database}: ${placement.failure ?? "see the service's logs"}`);
         break;
       }
       await new Promise((resolve) => setTimeout(resolve, 500));

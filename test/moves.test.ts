@@ -230,6 +230,31 @@ describe("moving a list", () => {
     expect(moved.user_id).toBe(helper.id);
   });
 
+  it("fails a move that would leave a row behind, keeping the list where it was and removing the partial copy", async () => {
+    const [contact] = await fillList(1);
+    // A referral to a contact of another list on the old database: the new database cannot hold it.
+    const other = await operator("POST", "/account_lists", { user: owner.id, name: "Referrers", currency: "USD", database: "LIST_DB_1" });
+    const referrer = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Referrer, Ray" }, relationships: { account_list: { data: { type: "account_lists", id: other.body.id } } } } }, owner.token);
+    await on("LIST_DB_1").run(sql`INSERT INTO contact_referrals (id, referred_by_id, referred_to_id, created_at, updated_at) VALUES (${crypto.randomUUID()}, ${contact}, ${referrer.body.data.id}, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
+    const before = await rowsOfList("LIST_DB_1");
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      if ((await moveStep(quiet, listId)).next === "done") break;
+    }
+    const placement = (await placementOf(database(env.DB), listId))!;
+    expect(placement).toMatchObject({ database: "LIST_DB_1", state: "placed", other: null });
+    expect(placement.failure).toContain("contact_referrals: 1 rows, 0 copied");
+    // Nothing left behind, nothing lost, and the list takes writes again where it is.
+    expect(await rowsOfList("LIST_DB_2")).toEqual({});
+    expect(await rowsOfList("LIST_DB_1")).toEqual(before);
+    const [copies] = await on("LIST_DB_2").all<{ n: number }>(sql`SELECT count(*) AS n FROM account_lists WHERE id = ${listId}`);
+    expect(Number(copies.n)).toBe(0);
+    expect((await post("/api/v2/contacts", contactBody("After, Failure"), owner.token)).status).toBe(201);
+    const [changes] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) AS n`);
+    expect(Number(changes.n)).toBe(0);
+  });
+
   it("finishes a move killed in each step when it runs again", async () => {
     await fillList(3);
     const before = await rowsOfList("LIST_DB_1");

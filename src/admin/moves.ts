@@ -53,6 +53,7 @@ export interface Placement {
   started_at: string | null;
   switched_at: string | null;
   switch_ms: number | null;
+  failure: string | null;
 }
 
 const on = (env: object, name: string): Database => database(databaseBinding(env, name));
@@ -61,7 +62,7 @@ export async function placementOf(directory: Database, listId: string): Promise<
   const [[list]] = await rowsOf(directory, [sql`SELECT id FROM account_lists WHERE id = ${listId}`]);
   if (!list) return undefined;
   const [[row]] = await rowsOf(directory, [sql`SELECT * FROM list_placements WHERE account_list_id = ${listId}`]);
-  const placed: Placement = { account_list_id: listId, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null };
+  const placed: Placement = { account_list_id: listId, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null, failure: null };
   return row ? { ...placed, ...(row as unknown as Placement) } : placed;
 }
 
@@ -72,7 +73,7 @@ export async function everyPlacement(directory: Database): Promise<Placement[]> 
   const byList = new Map(rows.map((row) => [String(row.account_list_id), row as unknown as Placement]));
   return lists.map((list) => {
     const id = String(list.id);
-    return byList.get(id) ?? { account_list_id: id, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null };
+    return byList.get(id) ?? { account_list_id: id, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null, failure: null };
   });
 }
 
@@ -87,10 +88,10 @@ export async function startMove(env: Bindings, directory: Database, listId: stri
   // Recording starts before the first row is read, so no write made meanwhile goes unrecorded.
   await on(env, placement.database).run(sql`INSERT INTO moving_lists (account_list_id, state) VALUES (${listId}, 'copying') ON CONFLICT (account_list_id) DO UPDATE SET state = 'copying'`);
   const [started] = await rowsChanged(directory, [
-    sql`INSERT INTO list_placements (account_list_id, database, state, other, cursor_table, cursor_key, rows_copied, started_at, switched_at, switch_ms, updated_at)
-      VALUES (${listId}, ${placement.database}, 'copying', ${target}, NULL, NULL, 0, ${now}, NULL, NULL, ${now})
+    sql`INSERT INTO list_placements (account_list_id, database, state, other, cursor_table, cursor_key, rows_copied, started_at, switched_at, switch_ms, failure, updated_at)
+      VALUES (${listId}, ${placement.database}, 'copying', ${target}, NULL, NULL, 0, ${now}, NULL, NULL, NULL, ${now})
       ON CONFLICT (account_list_id) DO UPDATE SET state = 'copying', other = excluded.other, cursor_table = NULL, cursor_key = NULL, rows_copied = 0,
-        started_at = excluded.started_at, switched_at = NULL, switch_ms = NULL, updated_at = excluded.updated_at
+        started_at = excluded.started_at, switched_at = NULL, switch_ms = NULL, failure = NULL, updated_at = excluded.updated_at
       WHERE list_placements.state = 'placed'`,
   ]);
   if (started === 0) throw conflict("The account list is already moving");
@@ -312,6 +313,11 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
     await copyReferencedUsers(directory, source, target, listId);
   }
   while ((await applyChanges(source, target, listId, CHANGES_PER_STEP)) > 0);
+  // Nothing is left behind: every table holds as many of the list's rows on the new database as on the old. A row
+  // the new database could not take (one pointing at another list's rows, or whose key another list's row has
+  // there) fails the move: the list stays where it is, and the new database's partial copy is removed.
+  const differing = await differingTables(source, target, listId);
+  if (differing.length > 0) return failMove(directory, source, placement, differing);
   // The list's own row as its old database last held it (its appeal is now on the new one).
   const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);
   if (row && placement.other !== placement.database) {
@@ -330,6 +336,32 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
   ]);
   // Requests that still hold the old placement (cached for a few seconds) are refused there, not lost.
   await source.run(sql`UPDATE moving_lists SET state = 'moved' WHERE account_list_id = ${listId}`);
+  return { next: "again" };
+}
+
+/** The tables whose rows of the list the two databases count differently. */
+async function differingTables(source: Database, target: Database, listId: string): Promise<string[]> {
+  const counts = LIST_TABLES.map((entry) => sql`SELECT count(*) AS n FROM ${sql.identifier(entry.name)} WHERE ${rowsOfListBound(entry, listId)}`);
+  const [before, after] = await Promise.all([rowsOf(source, counts), rowsOf(target, counts)]);
+  return LIST_TABLES.flatMap((entry, index) => {
+    const [held, copied] = [Number(before[index][0].n), Number(after[index][0].n)];
+    return held === copied ? [] : [`${entry.name}: ${held} rows, ${copied} copied`];
+  });
+}
+
+/**
+ * A move that cannot switch without leaving rows behind: the old database takes the list's writes again (and stops
+ * recording them), and the new one's copy is removed as a moved list's old rows are, at once.
+ */
+async function failMove(directory: Database, source: Database, placement: Placement, differing: string[]): Promise<MoveStep> {
+  const listId = placement.account_list_id;
+  const failure = `rows the new database could not take: ${differing.join("; ")}`;
+  await runAtomically(source, [sql`DELETE FROM moving_lists WHERE account_list_id = ${listId}`, sql`DELETE FROM list_changes WHERE account_list_id = ${listId}`]);
+  await directory.run(
+    sql`UPDATE ${listPlacements} SET state = 'cleaning', cursor_table = NULL, cursor_key = NULL, switched_at = ${isoAt(0)}, failure = ${failure}, updated_at = ${nowTimestamp()}
+      WHERE account_list_id = ${listId} AND state = 'switching'`,
+  );
+  console.error(JSON.stringify({ level: "error", message: "list move failed", account_list_id: listId, from: placement.database, to: placement.other, failure }));
   return { next: "again" };
 }
 
