@@ -18,7 +18,7 @@ import { accountLists, listPlacements } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
 import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, rowsOfListBound, type ListTable } from "../db/list-tables";
-import { copyDirectoryRows, copyUsers } from "../db/mirrors";
+import { copyDirectoryRows, copyUsers, upsertRows } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
 import type { Bindings, Database } from "../env";
@@ -58,12 +58,16 @@ export interface Placement {
 
 const on = (env: object, name: string): Database => database(databaseBinding(env, name));
 
+/** The placement of a list without a row in list_placements: on the directory, not moving. */
+function onTheDirectory(listId: string): Placement {
+  return { account_list_id: listId, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null, failure: null };
+}
+
 export async function placementOf(directory: Database, listId: string): Promise<Placement | undefined> {
   const [[list]] = await rowsOf(directory, [sql`SELECT id FROM account_lists WHERE id = ${listId}`]);
   if (!list) return undefined;
   const [[row]] = await rowsOf(directory, [sql`SELECT * FROM list_placements WHERE account_list_id = ${listId}`]);
-  const placed: Placement = { account_list_id: listId, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null, failure: null };
-  return row ? { ...placed, ...(row as unknown as Placement) } : placed;
+  return row ? { ...onTheDirectory(listId), ...(row as unknown as Placement) } : onTheDirectory(listId);
 }
 
 /** Every list's placement, by list (lists without a row are on the directory). */
@@ -73,7 +77,7 @@ export async function everyPlacement(directory: Database): Promise<Placement[]> 
   const byList = new Map(rows.map((row) => [String(row.account_list_id), row as unknown as Placement]));
   return lists.map((list) => {
     const id = String(list.id);
-    return byList.get(id) ?? { account_list_id: id, database: DIRECTORY, state: "placed", other: null, cursor_table: null, cursor_key: null, rows_copied: 0, started_at: null, switched_at: null, switch_ms: null, failure: null };
+    return byList.get(id) ?? onTheDirectory(id);
   });
 }
 
@@ -320,14 +324,8 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
   if (differing.length > 0) return failMove(directory, source, placement, differing);
   // The list's own row as its old database last held it (its appeal is now on the new one).
   const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);
-  if (row && placement.other !== placement.database) {
-    const columns = Object.keys(row);
-    const updates = columns.filter((column) => column !== "id").map((column) => `"${column}" = excluded."${column}"`).join(", ");
-    await target.run(
-      sql`INSERT INTO account_lists (${sql.raw(columns.map((column) => `"${column}"`).join(", "))}) SELECT ${sql.raw(columns.map((column) => `json_extract(value, '$."${column}"')`).join(", "))}
-        FROM json_each(${JSON.stringify([row])}) WHERE true ON CONFLICT (id) DO UPDATE SET ${sql.raw(updates)}`,
-    );
-  }
+  const upsert = row && placement.other !== placement.database ? upsertRows(accountLists, [row]) : undefined;
+  if (upsert) await target.run(upsert);
   const switchedAt = nowTimestamp();
   await runAtomically(directory, [
     sql`UPDATE ${listPlacements} SET database = other, other = database, state = 'cleaning', cursor_table = NULL, cursor_key = NULL,
