@@ -49,7 +49,7 @@ async function fill(user: PlacedUser, digit: number): Promise<void> {
         data: {
           type: "tasks",
           id: idOf(digit, 2, k),
-          attributes: { subject: `Task ${String(k).padStart(2, "0")}`, activity_type: k % 2 ? "Call" : "Email", start_at: `${day((k % 7) - 3)}T09:00:00Z`, completed: k % 4 === 0 },
+          attributes: { subject: `Task ${String(k).padStart(2, "0")}`, activity_type: k % 2 ? "Call" : "Email", start_at: `${day((k % 7) - 3)}T09:00:00Z`, completed: k % 4 === 0, ...(k % 4 === 0 ? { completed_at: `${day(-1)}T12:00:${String(k).padStart(2, "0")}Z` } : {}) },
           relationships: {
             account_list: { data: { type: "account_lists", id: listId } },
             contacts: { data: [{ type: "contacts", id: idOf(digit, 1, listIndex * 7 + n) }] },
