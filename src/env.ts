@@ -51,6 +51,12 @@ export interface Viewer {
    */
   listDatabases: Record<string, string>;
   /**
+   * For each user of one of the viewer's readable lists, those of the viewer's lists they are a user of, in the
+   * order they joined: a user's `account_lists` as the viewer may see them. Read from the directory with the
+   * viewer, so that it is whole on every database (a list database keeps only its own lists' memberships).
+   */
+  listsOfMembers: Record<string, string[]>;
+  /**
    * The list a create that names none goes to, when decided for a part of the viewer's lists (one database's
    * part of a request; see listForCreate in src/db/placement.ts): null when it is none of them.
    */

@@ -14,8 +14,7 @@ import { onEveryListDatabase } from "./db/list-env";
 import { mirrorEveryList } from "./db/mirrors";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
-  // Daily: the query planner's table statistics.
-  // Every database's: the query planner's table statistics. Then the copies of directory rows each list database
+  // Daily, every database's: the query planner's table statistics. Then the copies of directory rows each list database
   // keeps, written again (src/db/mirrors.ts): a copy a failed request left behind is repaired within a day.
   "23 3 * * *": async (env) => {
     await onEveryListDatabase(env, (on) => refreshPlannerStatistics(on.DB));

@@ -173,11 +173,12 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
   }
   // Last, the user: memberships of shared lists and their own rows go with them; their own person row too. First the
   // copies the databases of their shared lists keep, while the memberships still tell which those are.
-  for (const db of databasesOf(lists)) if (db !== directory) await db.run(sql`DELETE FROM users WHERE id = ${userId}`);
-  await runAtomically(directory, [
+  const userRows = [
     sql`DELETE FROM people WHERE id = (SELECT person_id FROM users WHERE id = ${userId}) AND contact_id IS NULL`,
     sql`DELETE FROM users WHERE id = ${userId}`,
-  ]);
+  ];
+  for (const db of databasesOf(lists)) if (db !== directory) await runAtomically(db, userRows);
+  await runAtomically(directory, userRows);
   deleted.users = 1;
   return { user_id: userId, done: true, deleted };
 }

@@ -46,7 +46,7 @@ const CHUNK = 200;
 function exportContext(c: Context<AppEnv>, db: Database, listId: string): RequestContext {
   return {
     db,
-    viewer: { id: "export", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId], listDatabases: {} },
+    viewer: { id: "export", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId], listDatabases: {}, listsOfMembers: {} },
     env: c.env,
     now: nowTimestamp(),
     params: Object.create(null),

@@ -18,9 +18,17 @@ function bearerToken(authorization: string | undefined, url: string): string | u
   return new URL(url).searchParams.get("access_token") ?? undefined;
 }
 
+function groupedLists(rows: Array<{ userId: string; listId: string }>): Record<string, string[]> {
+  const lists: Record<string, string[]> = {};
+  for (const { userId, listId } of rows) (lists[userId] ??= []).push(listId);
+  return lists;
+}
+
 /** The user with the account lists they may read (user or coach) and write (user only), in one round trip. */
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | undefined> {
-  const [userRows, memberRows, coachRows, placementRows] = await db.batch([
+  const viewersLists = sql`SELECT ${accountListUsers.accountListId} FROM ${accountListUsers} WHERE ${accountListUsers.userId} = ${userId}
+    UNION ALL SELECT ${accountListCoaches.accountListId} FROM ${accountListCoaches} WHERE ${accountListCoaches.userId} = ${userId}`;
+  const [userRows, memberRows, coachRows, placementRows, membershipRows] = await db.batch([
     db
       .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt })
       .from(users)
@@ -31,10 +39,12 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     db
       .select({ id: listPlacements.accountListId, database: listPlacements.database })
       .from(listPlacements)
-      .where(
-        sql`${listPlacements.accountListId} IN (SELECT ${accountListUsers.accountListId} FROM ${accountListUsers} WHERE ${accountListUsers.userId} = ${userId}
-          UNION ALL SELECT ${accountListCoaches.accountListId} FROM ${accountListCoaches} WHERE ${accountListCoaches.userId} = ${userId})`,
-      ),
+      .where(sql`${listPlacements.accountListId} IN (${viewersLists})`),
+    db
+      .select({ userId: accountListUsers.userId, listId: accountListUsers.accountListId })
+      .from(accountListUsers)
+      .where(sql`${accountListUsers.accountListId} IN (${viewersLists})`)
+      .orderBy(accountListUsers.createdAt, accountListUsers.accountListId),
   ]);
   const user = userRows[0];
   if (!user) return undefined;
@@ -48,6 +58,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     writableListIds,
     readableListIds: [...new Set([...writableListIds, ...coachRows.map((r) => r.id)])],
     listDatabases: Object.fromEntries(placementRows.filter((r) => r.database !== DIRECTORY).map((r) => [r.id, r.database])),
+    listsOfMembers: groupedLists(membershipRows),
   };
 }
 

@@ -6,12 +6,31 @@
  * of that one (for invites and the user's list of lists).
  *
  * Copies are written after the directory's change, by the request that made it (`mirrorLists`), and all of them
- * again by the daily job (`mirrorEveryList`), which repairs a copy a failed request left behind. A copy names no
- * row its database lacks: a user's person, master person and default list stay in the directory.
+ * again by the daily job (`mirrorEveryList`), which repairs a copy a failed request left behind. A user comes with
+ * their own person, its details and master person (what `include=users.email_addresses` shows from any list's
+ * database), and a copy names no row its database lacks: the default list stays in the directory, and a family
+ * relationship is copied only with the person it relates to.
  */
 import { getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { accountListCoaches, accountListUsers, accountLists, currencyRates, listPlacements, organizations, users } from "../../drizzle/schema";
+import {
+  accountListCoaches,
+  accountListUsers,
+  accountLists,
+  currencyRates,
+  emailAddresses,
+  facebookAccounts,
+  familyRelationships,
+  linkedinAccounts,
+  listPlacements,
+  masterPeople,
+  organizations,
+  people,
+  phoneNumbers,
+  twitterAccounts,
+  users,
+  websites,
+} from "../../drizzle/schema";
 import type { Database } from "../env";
 import { database } from "./client";
 import { databaseBinding, DIRECTORY } from "./databases";
@@ -49,17 +68,49 @@ async function placedOff(directory: Database, listIds: string[]): Promise<Map<st
   return byDatabase;
 }
 
-/** A user as a list database keeps them: without the rows only the directory holds (their person, default list). */
-export function userCopy(row: Record<string, unknown>): Record<string, unknown> {
-  return { ...row, person_id: null, master_person_id: null, default_account_list_id: null };
+/** A user as a list database keeps them: without their default list, which only the directory holds. */
+function userCopy(row: Record<string, unknown>): Record<string, unknown> {
+  return { ...row, default_account_list_id: null };
+}
+
+/** The tables of a person's own details: a user's are shown with the user wherever the user is shown. */
+const PERSON_DETAILS = [emailAddresses, phoneNumbers, facebookAccounts, linkedinAccounts, twitterAccounts, websites] as const;
+
+/**
+ * The statements that make `target`'s copies of these users (chosen by `userIds`, a subquery of ids) what the
+ * directory holds: the users, their master people, their own people with their details, and the standalone
+ * people those relate to. Details the directory no longer has are removed from the copies.
+ */
+async function userCopyStatements(directory: Database, userIds: SQL): Promise<SQL[]> {
+  const personIds = sql`SELECT ${q(users.personId)} FROM ${users} WHERE ${q(users.id)} IN (${userIds}) AND ${q(users.personId)} IS NOT NULL`;
+  const [userRows, masterRows, relationRows, personRows, ...detailRows] = await rowsOf(directory, [
+    sql`SELECT * FROM ${users} WHERE ${q(users.id)} IN (${userIds})`,
+    sql`SELECT * FROM ${masterPeople} WHERE ${q(masterPeople.id)} IN (SELECT ${q(users.masterPersonId)} FROM ${users} WHERE ${q(users.id)} IN (${userIds}))`,
+    sql`SELECT * FROM ${familyRelationships} WHERE ${q(familyRelationships.personId)} IN (${personIds})`,
+    sql`SELECT * FROM ${people} WHERE ${q(people.id)} IN (${personIds})
+      OR (${q(people.contactId)} IS NULL AND ${q(people.id)} IN (SELECT ${q(familyRelationships.relatedPersonId)} FROM ${familyRelationships} WHERE ${q(familyRelationships.personId)} IN (${personIds})))`,
+    ...PERSON_DETAILS.map((table) => sql`SELECT * FROM ${table} WHERE ${q(table.personId)} IN (${personIds})`),
+  ]);
+  const copiedPeople = new Set(personRows.map((row) => row.id));
+  const relations = relationRows.filter((row) => copiedPeople.has(row.related_person_id));
+  const owners = jsonList(userRows.map((row) => row.person_id).filter((id) => id !== null));
+  const replace = (table: (typeof PERSON_DETAILS)[number] | typeof familyRelationships, rows: Rows) => [
+    sql`DELETE FROM ${table} WHERE ${q(table.personId)} IN ${owners} AND ${q(table.id)} NOT IN ${jsonList(rows.map((row) => row.id))}`,
+    upsertRows(table, rows),
+  ];
+  return [
+    upsertRows(masterPeople, masterRows),
+    upsertRows(people, personRows),
+    ...PERSON_DETAILS.flatMap((table, index) => replace(table, detailRows[index])),
+    ...replace(familyRelationships, relations),
+    upsertRows(users, userRows.map(userCopy)),
+  ].filter((statement): statement is SQL => statement !== undefined);
 }
 
 /** Copies of these users (by id, from the directory) on `target`: the users rows of a list point at. */
 export async function copyUsers(directory: Database, target: Database, userIds: string[]): Promise<void> {
   if (userIds.length === 0) return;
-  const [rows] = await rowsOf(directory, [sql`SELECT * FROM ${users} WHERE ${inList(q(users.id), userIds)}`]);
-  const statement = upsertRows(users, rows.map(userCopy));
-  if (statement) await runAtomically(target, [statement]);
+  await runAtomically(target, await userCopyStatements(directory, sql`SELECT value FROM json_each(${JSON.stringify(userIds)})`));
 }
 
 /** Copies the directory rows of these lists to the database each is placed on (nothing for lists on the directory). */
@@ -90,15 +141,14 @@ export async function copyDirectoryRows(directory: Database, target: Database, l
   const lists = jsonList(listIds);
   const members = sql`SELECT ${q(accountListUsers.userId)} FROM ${accountListUsers} WHERE ${q(accountListUsers.accountListId)} IN ${lists}
     UNION SELECT ${q(accountListCoaches.userId)} FROM ${accountListCoaches} WHERE ${q(accountListCoaches.accountListId)} IN ${lists}`;
-  const [organizationRows, rateRows, userRows, listRows, memberRows, coachRows] = await rowsOf(directory, [
+  const [organizationRows, rateRows, listRows, memberRows, coachRows] = await rowsOf(directory, [
     sql`SELECT * FROM ${organizations}`,
     sql`SELECT * FROM ${currencyRates}`,
-    sql`SELECT * FROM ${users} WHERE ${q(users.id)} IN (${members})`,
     sql`SELECT * FROM ${accountLists} WHERE ${q(accountLists.id)} IN ${lists}`,
     sql`SELECT * FROM ${accountListUsers} WHERE ${q(accountListUsers.accountListId)} IN ${lists}`,
     sql`SELECT * FROM ${accountListCoaches} WHERE ${q(accountListCoaches.accountListId)} IN ${lists}`,
   ]);
-  const userCopies = userRows.map(userCopy);
+  const userCopies = await userCopyStatements(directory, members);
   // The list's row is its database's once placed: a copy goes in only where the list has none yet.
   const newLists = listRows.map((row) => ({ ...row, primary_appeal_id: null }));
   const memberships = (table: typeof accountListUsers | typeof accountListCoaches, rows: Rows) => [
@@ -108,7 +158,7 @@ export async function copyDirectoryRows(directory: Database, target: Database, l
   const statements = [
     upsertRows(organizations, organizationRows),
     upsertRows(currencyRates, rateRows, "code"),
-    upsertRows(users, userCopies),
+    ...userCopies,
     insertRows(accountLists, newLists) && sql`${insertRows(accountLists, newLists)} WHERE true ON CONFLICT (id) DO NOTHING`,
     ...memberships(accountListUsers, memberRows),
     ...memberships(accountListCoaches, coachRows),

@@ -17,7 +17,7 @@ import { TIMESTAMP } from "../jsonapi/formats";
 export interface RequestContext {
   /** The database the request runs on (src/routing.ts). */
   db: Database;
-  /** The directory database, when it is not `db` (copies of its rows follow some writes: src/db/mirrors.ts). */
+  /** The directory database; `db` itself when the request runs there (copies of its rows follow some writes: src/db/mirrors.ts). */
   directory?: Database;
   viewer: Viewer;
   env: Bindings;

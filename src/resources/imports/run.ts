@@ -119,7 +119,7 @@ function runContext(db: Database, env: Bindings, row: ImportRow, now: string): R
     db,
     env,
     now,
-    viewer: { id: row.user_id, timeZone: "UTC", defaultAccountListId: row.account_list_id, readableListIds: lists, writableListIds: lists, listDatabases: {} },
+    viewer: { id: row.user_id, timeZone: "UTC", defaultAccountListId: row.account_list_id, readableListIds: lists, writableListIds: lists, listDatabases: {}, listsOfMembers: {} },
     params: {},
     pathParams: { account_list_id: row.account_list_id },
   };

@@ -60,9 +60,14 @@ export const PREFERENCES: Record<string, Preference> = {
 export const preferenceColumns = Object.values(PREFERENCES).map((p) => p.column);
 
 /** The answered object, read from the selected columns. */
-export function readPreferences(row: Row): Record<string, unknown> {
+/**
+ * The viewer's preferences from their row. A list database's copy of a user leaves their default list out (it may
+ * be on another database, src/db/mirrors.ts), so on a list database the viewer, read from the directory, supplies it.
+ */
+export function readPreferences(row: Row, ctx: RequestContext): Record<string, unknown> {
   const preferences: Record<string, unknown> = {};
   for (const [key, { column }] of Object.entries(PREFERENCES)) preferences[key] = row[column.name] ?? null;
+  if (ctx.directory && ctx.db !== ctx.directory) preferences.default_account_list = ctx.viewer.defaultAccountListId;
   return preferences;
 }
 

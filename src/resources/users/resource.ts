@@ -67,19 +67,15 @@ export const userResource = defineResource({
     // This service keeps no link from a user to contacts, so the list is always empty.
     parent_contacts: derived([], () => []),
     preferences: withWrite(
-      derived(preferenceColumns, (row, ctx) => (row.id === ctx.viewer.id ? readPreferences(row) : null)),
+      derived(preferenceColumns, (row, ctx) => (row.id === ctx.viewer.id ? readPreferences(row, ctx) : null)),
       (value) =>
         typeof value === "object" && value !== null && !Array.isArray(value) ? { ok: true, value } : { ok: false, message: "must be an object" },
     ),
   },
   relationships: {
-    // Only lists the viewer can see: another user's other lists are none of the viewer's business.
-    account_lists: manyBy(
-      "account_lists",
-      (ctx) => sql`(SELECT json_group_array(id) FROM (SELECT ${q(accountListUsers.accountListId)} AS id FROM ${accountListUsers}
-        WHERE ${q(accountListUsers.userId)} = ${q(users.id)} AND ${inList(q(accountListUsers.accountListId), ctx.viewer.readableListIds)}
-        ORDER BY ${q(accountListUsers.createdAt)}, 1))`,
-    ),
+    // Only lists the viewer can see: another user's other lists are none of the viewer's business. Read from the
+    // viewer (Viewer.listsOfMembers), which holds them whole whichever database the request runs on.
+    account_lists: manyBy("account_lists", (ctx) => sql`coalesce((SELECT value FROM json_each(${JSON.stringify(ctx.viewer.listsOfMembers)}) WHERE key = ${q(users.id)}), '[]')`),
     email_addresses: personDetails("email_addresses", emailAddresses),
     phone_numbers: personDetails("phone_numbers", phoneNumbers),
     facebook_accounts: personDetails("facebook_accounts", facebookAccounts),
