@@ -14,13 +14,14 @@ import { createMiddleware } from "hono/factory";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError, badRequest } from "./jsonapi/errors";
-import { mergeParams, paramsFromJson, parseQueryString } from "./jsonapi/params";
-import { parseListQuery } from "./jsonapi/query";
+import { mergeParams, ownEntry, paramsFromJson, parseQueryString } from "./jsonapi/params";
+import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
 import { parseJsonBody } from "./jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys } from "./db/list-parts";
 import { databaseOfList, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
+import { DIRECTORY } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +40,9 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const database = target === "each" ? (namedListsDatabase(c, viewer) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
-      return next();
+      await next();
+      if (!part && c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
+      return;
     }
     c.res = await answerFromEach(app, c, viewer);
   });
@@ -71,13 +74,22 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
 
-async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string | undefined, list?: ListPart): Promise<Response> {
+async function runPart(
+  app: Hono<AppEnv>,
+  c: Context<AppEnv>,
+  viewer: Viewer,
+  database: string,
+  body: string | undefined,
+  list?: ListPart,
+  read?: URL,
+): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
   // The parts answer as the request: errors name its id.
   headers.set(REQUEST_ID_HEADER, c.get("requestId"));
-  // A HEAD is answered as its GET, whose body the app leaves out.
-  const request = new Request(c.req.url, { method: c.req.method === "HEAD" ? "GET" : c.req.method, headers, body });
+  // A HEAD is answered as its GET, whose body the app leaves out; a read the request needs (`read`) is a GET.
+  const method = read || c.req.method === "HEAD" ? "GET" : c.req.method;
+  const request = new Request(read ?? c.req.url, { method, headers, body: read ? undefined : body });
   markBatchItem(request, {
     viewer: viewerOn(viewer, database),
     sessions: c.get("sessions"),
@@ -86,6 +98,56 @@ async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, da
     part: { database, list, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
+}
+
+/** The signed-in user's own document: it runs on the directory, and may include lists placed elsewhere. */
+const USER_PATH = "/api/v2/user";
+
+type Resource = { type: string; id: string };
+
+/**
+ * `/user` is the directory's, whose copy of a placed list's row holds neither the list's totals nor its records.
+ * Its included account lists, with what is included under them, are read where each list is placed, as
+ * `/account_lists/<id>` answers them there, and take the place of the directory's copies.
+ */
+async function withListsWhereTheyAre(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, response: Response): Promise<Response> {
+  if (response.status !== 200 || Object.keys(viewer.listDatabases).length === 0) return response;
+  const asked = new URL(c.req.url);
+  const { include, includeAll } = parseDocumentParams(parseQueryString(asked.searchParams));
+  const under = ownEntry(include, "account_lists") ?? (includeAll ? {} : undefined);
+  if (!under) return response;
+  const document = (await response.clone().json()) as { data: Resource; included?: Resource[] };
+  const placed = (document.included ?? []).filter((resource) => resource.type === "account_lists" && databaseOfList(viewer, resource.id) !== DIRECTORY);
+  if (placed.length === 0) return response;
+  const answers = await Promise.all(
+    placed.map(async ({ id }) => {
+      const read = new URL(`${asked.origin}/api/v2/account_lists/${id}${asked.search}`);
+      const paths = includePaths(under);
+      if (paths.length > 0) read.searchParams.set("include", paths.join(","));
+      else read.searchParams.delete("include");
+      const answer = await runPart(app, c, viewer, databaseOfList(viewer, id), undefined, undefined, read);
+      return answer.status === 200 ? ((await answer.json()) as { data: Resource; included?: Resource[] }) : undefined;
+    }),
+  );
+  const key = (resource: Resource) => `${resource.type}:${resource.id}`;
+  const fromLists = new Map(answers.flatMap((answer) => (answer ? [answer.data, ...(answer.included ?? [])] : [])).map((resource) => [key(resource), resource]));
+  fromLists.delete(key(document.data));
+  // The directory stays the authority for what it holds (users, memberships); the lists' own rows replace its copies.
+  const included = (document.included ?? []).map((resource) => (resource.type === "account_lists" ? (fromLists.get(key(resource)) ?? resource) : resource));
+  const shown = new Set(included.map(key));
+  for (const [name, resource] of fromLists) if (!shown.has(name)) included.push(resource);
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  return new Response(JSON.stringify({ ...document, included }), { status: 200, headers });
+}
+
+/** An include tree as the `include` parameter's paths. */
+function includePaths(tree: IncludeTree, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([name, below]) => {
+    const path = `${prefix}${name}`;
+    const deeper = includePaths(below, `${path}.`);
+    return deeper.length > 0 ? deeper : [path];
+  });
 }
 
 /**

@@ -11,6 +11,8 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { request, get, post, put, del, errorOf, type ApiResponse } from "./helpers/api";
 import { copiesById, on, operator, placedUser, type PlacedUser } from "./helpers/placement";
+import { tokenFor, uuid } from "./helpers/factories";
+import { runCron } from "./helpers/events";
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -279,6 +281,78 @@ describe("isolation between databases", () => {
     expect(renamed.status, renamed.text).toBe(200);
     const [directoryCopy] = await on("DB").all<{ name: string }>(sql`SELECT name FROM account_lists WHERE id = ${spread.lists[2]}`);
     expect(directoryCopy.name).toBe("Renamed");
+  });
+});
+
+describe("a user's own details on every database", () => {
+  it("show with the user from a list on a list database as from the directory, and follow the directory's changes", async () => {
+    const user = await operator("POST", "/users", { email: `details-${uuid().slice(0, 8)}@example.org`, first_name: "Vera", last_name: "Details" });
+    expect(user.status).toBe(201);
+    const [personId, relativeId, masterId, emailId, phoneId, relationId] = [uuid(), uuid(), uuid(), uuid(), uuid(), uuid()];
+    const at = "2026-01-01T00:00:00Z";
+    await on("DB").run(sql`INSERT INTO master_people (id, created_at, updated_at) VALUES (${masterId}, ${at}, ${at})`);
+    await on("DB").run(sql`INSERT INTO people (id, first_name, created_at, updated_at) VALUES (${personId}, 'Vera', ${at}, ${at}), (${relativeId}, 'Sam', ${at}, ${at})`);
+    await on("DB").run(sql`INSERT INTO email_addresses (id, person_id, email, created_at, updated_at) VALUES (${emailId}, ${personId}, 'vera@example.org', ${at}, ${at})`);
+    await on("DB").run(sql`INSERT INTO phone_numbers (id, person_id, number, created_at, updated_at) VALUES (${phoneId}, ${personId}, '555-0100', ${at}, ${at})`);
+    await on("DB").run(sql`INSERT INTO family_relationships (id, person_id, related_person_id, relationship, created_at, updated_at) VALUES (${relationId}, ${personId}, ${relativeId}, 'Son', ${at}, ${at})`);
+    await on("DB").run(sql`UPDATE users SET person_id = ${personId}, master_person_id = ${masterId} WHERE id = ${user.body.id}`);
+    const lists: Record<string, string> = {};
+    for (const name of ["DB", "LIST_DB_1"]) {
+      const list = await operator("POST", "/account_lists", { user: user.body.id, name: `On ${name}`, currency: "USD", database: name });
+      expect(list.status).toBe(201);
+      lists[name] = list.body.id;
+    }
+    const token = await tokenFor(user.body.id);
+    const include = "include=users.email_addresses,users.phone_numbers,users.family_relationships,users.master_person";
+    const shownFrom = async (name: string) => {
+      const answer = await get(`/api/v2/account_lists/${lists[name]}?${include}`, token);
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.included.map((object: { type: string; id: string; attributes: object; relationships?: object }) => [object.type, object.id, object.attributes, object.relationships]);
+    };
+    const fromDirectory = await shownFrom("DB");
+    expect(fromDirectory.map(([type, id]: [string, string]) => `${type}:${id}`).sort()).toEqual(
+      [`users:${user.body.id}`, `email_addresses:${emailId}`, `phone_numbers:${phoneId}`, `family_relationships:${relationId}`, `master_people:${masterId}`].sort(),
+    );
+    expect(await shownFrom("LIST_DB_1")).toEqual(fromDirectory);
+    // The directory's details change (an operator's load); the daily copy brings the list database along.
+    const [replacementId] = [uuid()];
+    await on("DB").run(sql`DELETE FROM email_addresses WHERE id = ${emailId}`);
+    await on("DB").run(sql`INSERT INTO email_addresses (id, person_id, email, created_at, updated_at) VALUES (${replacementId}, ${personId}, 'vera@example.com', ${at}, ${at})`);
+    await runCron("23 3 * * *", Date.now(), env);
+    expect(await copiesById("email_addresses", emailId)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0 });
+    expect(await copiesById("email_addresses", replacementId)).toEqual({ DB: 1, LIST_DB_1: 1, LIST_DB_2: 0 });
+    expect(await shownFrom("LIST_DB_1")).toEqual(await shownFrom("DB"));
+    // Erasing the user takes the copies of their person and its details with them.
+    expect(await copiesById("people", personId)).toEqual({ DB: 1, LIST_DB_1: 1, LIST_DB_2: 0 });
+    for (let step = 0; step < 20; step++) {
+      const erased = await operator("POST", `/users/${user.body.id}/erasure`);
+      expect(erased.status).toBe(200);
+      if (erased.body.done) break;
+    }
+    for (const [table, id] of [["users", user.body.id], ["people", personId], ["email_addresses", replacementId], ["phone_numbers", phoneId]]) {
+      expect(await copiesById(table, id), table).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0 });
+    }
+  });
+});
+
+describe("the signed-in user's lists where they are", () => {
+  it("include each list as its own database answers it, with what is included under it", async () => {
+    const user = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    for (const [index, listId] of user.lists.entries()) {
+      const body = { data: { type: "contacts", attributes: { name: `Giver ${index}`, status: "Partner - Financial", pledge_amount: String(100 * (index + 1)), pledge_frequency: "1" }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } } };
+      expect((await post("/api/v2/contacts", body, user.token)).status).toBe(201);
+    }
+    const answer = await get("/api/v2/user?include=account_lists,account_lists.users&fields[account_lists]=name,committed,users", user.token);
+    expect(answer.status, answer.text).toBe(200);
+    const included = answer.body.included as Array<{ type: string; id: string; attributes: Record<string, unknown> }>;
+    expect(included.filter((resource) => resource.type === "users")).toEqual([]);
+    for (const [index, listId] of user.lists.entries()) {
+      const own = await get(`/api/v2/account_lists/${listId}?include=users&fields[account_lists]=name,committed,users`, user.token);
+      expect(included.find((resource) => resource.type === "account_lists" && resource.id === listId), listId).toEqual(own.body.data);
+      expect(Number(own.body.data.attributes.committed)).toBe(100 * (index + 1));
+    }
+    // A bookmark for each database the answer was read from.
+    expect(answer.headers.get("X-D1-Bookmark")?.split(",").map((part: string) => part.split(":")[0]).sort()).toEqual(["DB", "LIST_DB_1", "LIST_DB_2"]);
   });
 });
 
