@@ -7,7 +7,7 @@
  *
  * Copies are written after the directory's change, by the request that made it (`mirrorLists`), and all of them
  * again by the daily job (`mirrorEveryList`), which repairs a copy a failed request left behind. A user comes with
- * their own person, its details and master person (what `include=users.email_addresses` shows from any list's
+ * their organization accounts, their own person, its details and master person (what `include=users.email_addresses` shows from any list's
  * database), and a copy names no row its database lacks: the default list stays in the directory, and a family
  * relationship is copied only with the person it relates to.
  */
@@ -24,6 +24,7 @@ import {
   linkedinAccounts,
   listPlacements,
   masterPeople,
+  organizationAccounts,
   organizations,
   people,
   phoneNumbers,
@@ -78,13 +79,14 @@ const PERSON_DETAILS = [emailAddresses, phoneNumbers, facebookAccounts, linkedin
 
 /**
  * The statements that make `target`'s copies of these users (chosen by `userIds`, a subquery of ids) what the
- * directory holds: the users, their master people, their own people with their details, and the standalone
- * people those relate to. Details the directory no longer has are removed from the copies.
+ * directory holds: the users, their organization accounts, their master people, their own people with their
+ * details, and the standalone people those relate to. Details the directory no longer has are removed from the copies.
  */
 async function userCopyStatements(directory: Database, userIds: SQL): Promise<SQL[]> {
   const personIds = sql`SELECT ${q(users.personId)} FROM ${users} WHERE ${q(users.id)} IN (${userIds}) AND ${q(users.personId)} IS NOT NULL`;
-  const [userRows, masterRows, relationRows, personRows, ...detailRows] = await rowsOf(directory, [
+  const [userRows, accountRows, masterRows, relationRows, personRows, ...detailRows] = await rowsOf(directory, [
     sql`SELECT * FROM ${users} WHERE ${q(users.id)} IN (${userIds})`,
+    sql`SELECT * FROM ${organizationAccounts} WHERE ${q(organizationAccounts.userId)} IN (${userIds})`,
     sql`SELECT * FROM ${masterPeople} WHERE ${q(masterPeople.id)} IN (SELECT ${q(users.masterPersonId)} FROM ${users} WHERE ${q(users.id)} IN (${userIds}))`,
     sql`SELECT * FROM ${familyRelationships} WHERE ${q(familyRelationships.personId)} IN (${personIds})`,
     sql`SELECT * FROM ${people} WHERE ${q(people.id)} IN (${personIds})
@@ -104,6 +106,9 @@ async function userCopyStatements(directory: Database, userIds: SQL): Promise<SQ
     ...PERSON_DETAILS.flatMap((table, index) => replace(table, detailRows[index])),
     ...replace(familyRelationships, relations),
     upsertRows(users, userRows.map(userCopy)),
+    sql`DELETE FROM ${organizationAccounts} WHERE ${q(organizationAccounts.userId)} IN ${jsonList(userRows.map((row) => row.id))}
+      AND ${q(organizationAccounts.id)} NOT IN ${jsonList(accountRows.map((row) => row.id))}`,
+    upsertRows(organizationAccounts, accountRows),
   ].filter((statement): statement is SQL => statement !== undefined);
 }
 
