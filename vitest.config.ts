@@ -1,4 +1,4 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { cloudflareTest, readD1Migrations, type D1Migration } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Offline: no metrics, no banner, no request.cf lookup (each would wait on a network that is not there).
@@ -12,6 +12,38 @@ export const TEST_ADMIN_SECRET = "test-admin-secret-not-for-production-012345678
 process.env.JWT_SECRET ??= TEST_JWT_SECRET;
 process.env.ADMIN_SECRET ??= TEST_ADMIN_SECRET;
 
+/** Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd. */
+function workerProject(name: string, migrations: D1Migration[], layout: Record<string, string> = {}, excluded: string[] = []) {
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
+          bindings: { ...layout, TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+          queueConsumers: {
+            "background-batch-requests": { maxBatchTimeout: 0.05 },
+            "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
+            "notification-runs": { maxBatchTimeout: 0.05 },
+            "notification-runs-dlq": { maxBatchTimeout: 0.05 },
+            "csv-imports": { maxBatchTimeout: 0.05 },
+            "csv-imports-dlq": { maxBatchTimeout: 0.05 },
+            "list-moves": { maxBatchTimeout: 0.05 },
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      setupFiles: ["./test/setup.ts"],
+      include: ["test/**/*.test.ts"],
+      exclude: ["test/node/**", ...excluded],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -19,35 +51,15 @@ export default defineConfig(async () => {
       // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
       onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       projects: [
-        {
-          // Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd.
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-                bindings: { TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
-                queueConsumers: {
-                  "background-batch-requests": { maxBatchTimeout: 0.05 },
-                  "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
-                  "notification-runs": { maxBatchTimeout: 0.05 },
-                  "notification-runs-dlq": { maxBatchTimeout: 0.05 },
-                  "csv-imports": { maxBatchTimeout: 0.05 },
-                  "csv-imports-dlq": { maxBatchTimeout: 0.05 },
-                  "list-moves": { maxBatchTimeout: 0.05 },
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "worker",
-            setupFiles: ["./test/setup.ts"],
-            include: ["test/**/*.test.ts"],
-            exclude: ["test/node/**"],
-            testTimeout: 20_000,
-            hookTimeout: 30_000,
-          },
-        },
+        workerProject("worker", migrations),
+        // The same suite with every account list on a list database, apart from the directory: the layout of a
+        // deployment past one database. The tests' own rows go where that layout keeps them (test/helpers/storage.ts).
+        // The tests of placement and moves place their lists themselves and run in the first project only.
+        workerProject("worker-lists-placed", migrations, { TEST_LAYOUT: "lists-placed", CLOSED_LIST_DATABASES: "LIST_DB_2" }, [
+          "test/placement.test.ts",
+          "test/placement-background.test.ts",
+          "test/moves.test.ts",
+        ]),
         {
           // From outside: the service under wrangler, its description validated in Node, its docs page in Chromium.
           test: { name: "outside", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000 },

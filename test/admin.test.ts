@@ -14,6 +14,7 @@ import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpe
 import { database } from "../src/db/client";
 import { databaseBinding } from "../src/db/databases";
 import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { storage } from "./helpers/storage";
 
 /** The secret the test configuration binds (vitest.config.ts). */
 const TEST_ADMIN_SECRET = env.ADMIN_SECRET!;
@@ -102,7 +103,7 @@ describe("user:add and list:add", () => {
     expect(contact.body.data.relationships.account_list.data.id).toBe(list.body.id);
     // Stored on the list's database alone.
     expect(await placedOn.$count(schema.contacts, eq(schema.contacts.id, contact.body.data.id))).toBe(1);
-    expect(await db.$count(schema.contacts, eq(schema.contacts.id, contact.body.data.id))).toBe(0);
+    expect(await database(env.DB).$count(schema.contacts, eq(schema.contacts.id, contact.body.data.id))).toBe(0);
 
     const lines = logged.mock.calls.map(([line]) => String(line)).filter((line) => line.includes('"message":"admin"')).map((line) => JSON.parse(line));
     expect(lines).toEqual([
@@ -277,13 +278,13 @@ describe("user:erase", () => {
     await addToList(stayer.list.id, leaving.user.id);
     const stayerContact = await insertContact(stayer.list.id, "Stays, Here");
     // Enough rows that one step cannot finish: 2,000 contacts with a person each, and some tasks.
-    await env.DB.prepare(
+    await storage.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
        INSERT INTO contacts (id, account_list_id, name, status, created_at, updated_at) SELECT lower(hex(randomblob(16))), ?, 'Erased ' || i, 'Partner - Financial', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM n`,
     )
       .bind(sole.id)
       .run();
-    await env.DB.prepare(`INSERT INTO people (id, contact_id, first_name, created_at, updated_at) SELECT lower(hex(randomblob(16))), id, 'P', created_at, updated_at FROM contacts WHERE account_list_id = ?`).bind(sole.id).run();
+    await storage.prepare(`INSERT INTO people (id, contact_id, first_name, created_at, updated_at) SELECT lower(hex(randomblob(16))), id, 'P', created_at, updated_at FROM contacts WHERE account_list_id = ?`).bind(sole.id).run();
     await insertTask(sole.id, [], { subject: "Gone with the list" });
 
     const plan = await admin("GET", `/users/${leaving.user.id}/erasure`);
@@ -312,13 +313,13 @@ describe("user:erase", () => {
     expect(await db.$count(schema.users, eq(schema.users.id, leaving.user.id))).toBe(0);
     expect(await db.$count(schema.accountLists, eq(schema.accountLists.id, sole.id))).toBe(0);
     expect(await db.$count(schema.contacts, eq(schema.contacts.accountListId, sole.id))).toBe(0);
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM people WHERE contact_id IS NOT NULL AND contact_id NOT IN (SELECT id FROM contacts)").first<{ n: number }>())!.n).toBe(0);
+    expect((await storage.prepare("SELECT count(*) AS n FROM people WHERE contact_id IS NOT NULL AND contact_id NOT IN (SELECT id FROM contacts)").first<{ n: number }>())!.n).toBe(0);
     expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.userId, leaving.user.id))).toBe(0);
     expect(await db.$count(schema.listRowCounts, eq(schema.listRowCounts.accountListId, sole.id))).toBe(0);
     // The shared list stays, with its other user and rows; its kept counts still equal count(*).
     expect(await db.$count(schema.contacts, eq(schema.contacts.id, stayerContact.id))).toBe(1);
     expect((await get(`/api/v2/account_lists/${stayer.list.id}`, stayer.token)).status).toBe(200);
-    const drift = await env.DB.prepare(
+    const drift = await storage.prepare(
       `SELECT count(*) AS n FROM (SELECT account_list_id, count(*) AS rows FROM contacts GROUP BY account_list_id) c
        LEFT JOIN (SELECT account_list_id, sum(rows) AS rows FROM list_row_counts WHERE table_name = 'contacts' GROUP BY account_list_id) k USING (account_list_id)
        WHERE k.rows IS NOT c.rows`,

@@ -1,7 +1,7 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { get } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
+import { storage } from "./helpers/storage";
 
 describe("GET /api/v2/constants", () => {
   it("answers the constant list with every table", async () => {
@@ -46,7 +46,7 @@ describe("GET /api/v2/constants", () => {
     // The notification preferences page: each type's id (its `key`) beside its description; `notifications` is keyed
     // by the same ids with underscores for dashes, and they are the ids of the stored types preferences link to.
     expect(a.notification_translated_hashes).toHaveLength(20);
-    const stored = await env.DB.prepare("SELECT id, description FROM notification_types").all<{ id: string; description: string }>();
+    const stored = await storage.prepare("SELECT id, description FROM notification_types").all<{ id: string; description: string }>();
     for (const entry of a.notification_translated_hashes) {
       expect(entry.key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       expect(entry).toEqual({ id: a.notifications[entry.key.replace(/-/g, "_")], key: entry.key, value: a.notifications[entry.key.replace(/-/g, "_")] });

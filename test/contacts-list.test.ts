@@ -2,7 +2,6 @@
  * The contact list: scope, paging, sorting, includes, sparse fieldsets and reads sent with method override.
  */
 import { and, eq, ne } from "drizzle-orm";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post } from "./helpers/api";
@@ -23,6 +22,7 @@ import {
   insertTask,
   listedNames,
 } from "./helpers/contact-fixtures";
+import { storage } from "./helpers/storage";
 
 const CONTACTS = "/api/v2/contacts";
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -157,7 +157,7 @@ describe("scope, paging and sorting", () => {
   it("answers per_page=25000 on a list of 25,000 contacts with ids only, and counts them with per_page=0", async () => {
     const { list, token } = await createViewer();
     // Generated in SQL: 25,000 single-row inserts would take longer than the request under test.
-    await env.DB.prepare(
+    await storage.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 25000)
        INSERT INTO contacts (id, account_list_id, name, status, created_at, updated_at)
        SELECT lower(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2) || '-a' || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6))),
@@ -339,7 +339,7 @@ describe("a contact's latest gifts", () => {
 describe("linkages read in one walk of the rows they share", () => {
   /** Each linkage as the statements that read it alone answered it (in their orders), for comparison. */
   async function linkagesReadAlone(contactId: string) {
-    const ids = async (query: string) => (await env.DB.prepare(query).bind(contactId).all<{ id: string }>()).results.map((row) => row.id);
+    const ids = async (query: string) => (await storage.prepare(query).bind(contactId).all<{ id: string }>()).results.map((row) => row.id);
     const people = await ids("SELECT id FROM people WHERE contact_id = ? ORDER BY position, created_at, id");
     const [primary] = await ids("SELECT id FROM people WHERE contact_id = ? AND is_primary = 1 ORDER BY position, created_at, id LIMIT 1");
     const addressed = primary ?? people[0];

@@ -2,7 +2,6 @@
  * The channels of notifications under retries, redeliveries, overlapping runs and failures; e-mail timing; task
  * reminders; the run a donation write queues; the import entry point; and the notifications resource.
  */
-import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
@@ -12,6 +11,8 @@ import { del, errorOf, get, post, put } from "./helpers/api";
 import { insertContact, insertTask } from "./helpers/contact-fixtures";
 import { clockFixedAt, dailyRun, deliverRuns, fiveMinuteTicks, listWithPreference, recordingEnv, type RunRecord } from "./helpers/events";
 import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
+import { storage } from "./helpers/storage";
+import { onListDatabase } from "../src/db/list-env";
 
 const RUN_AT = "2026-11-25T05:00:00Z";
 // The runs take the later of their scheduled time and the clock: the clock is fixed at the run.
@@ -159,7 +160,7 @@ describe("failures", () => {
   it("a list whose run fails is retried without holding up the others, and is recorded when dead-lettered", async () => {
     const broken = await lateList();
     const healthy = await lateList();
-    await env.DB.prepare(
+    await storage.prepare(
       `CREATE TRIGGER refuse_notifications BEFORE INSERT ON notifications WHEN NEW.account_list_id = '${broken.viewer.list.id}' BEGIN SELECT RAISE(ABORT, 'disk full'); END`,
     ).run();
     try {
@@ -178,7 +179,7 @@ describe("failures", () => {
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatchObject({ runAt: RUN_AT, attempts: 6 });
     } finally {
-      await env.DB.prepare("DROP TRIGGER refuse_notifications").run();
+      await storage.prepare("DROP TRIGGER refuse_notifications").run();
     }
   });
 });
@@ -231,7 +232,8 @@ describe("notifications raised by an import", () => {
     const viewer = await listWithPreference("new_partner_no_duplicate");
     const contact = await insertContact(viewer.list.id, "Imported Partner");
     const record: RunRecord = { messages: [], emails: [] };
-    const runEnv: Bindings = recordingEnv(record);
+    // A job on a list runs with `DB` naming the list's database, as the service runs it.
+    const runEnv: Bindings = await onListDatabase(recordingEnv(record), viewer.list.id);
     const event = { accountListId: viewer.list.id, contactId: contact.id, type: "new_partner_no_duplicate", occurrence: "import-42", at: RUN_AT } as const;
     expect(await raiseNotification(runEnv, event)).toBe(true);
     expect(await raiseNotification(runEnv, event)).toBe(false);

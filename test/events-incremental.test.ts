@@ -20,6 +20,8 @@ import { addDays } from "../src/jsonapi/time";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
+import { storage } from "./helpers/storage";
+import { onListDatabase } from "../src/db/list-env";
 
 const bindings = env as unknown as Bindings;
 
@@ -150,7 +152,7 @@ async function history(seed: number, start: string) {
 
 /** `contacts.last_gift_on` as the triggers keep it equals the latest gift of the contact to its list. */
 async function expectLastGiftsExact(accountListId: string) {
-  const wrong = await env.DB.prepare(
+  const wrong = await storage.prepare(
     `SELECT c.id, c.last_gift_on, (SELECT MAX(g.donation_date) FROM contact_donor_accounts x JOIN donations g ON g.donor_account_id = x.donor_account_id
       AND g.account_list_id = c.account_list_id WHERE x.contact_id = c.id) AS latest FROM contacts c WHERE c.account_list_id = ? AND c.last_gift_on IS NOT latest`,
   ).bind(accountListId).all();
@@ -180,11 +182,12 @@ describe("a run after the list's first", () => {
         const runAt = `${day}T05:00:00Z`;
         vi.setSystemTime(Date.parse(runAt));
         const run = { accountListId: viewer.list.id, runAt };
-        const whole = await previewRun(bindings, run, { whole: true });
-        const candidates = await previewRun(bindings, run);
+        const onList = await onListDatabase(bindings, viewer.list.id);
+        const whole = await previewRun(onList, run, { whole: true });
+        const candidates = await previewRun(onList, run);
         expect({ day, raised: candidates.raised, cleared: candidates.cleared }).toEqual({ day, raised: whole.raised, cleared: whole.cleared });
         if (candidates.incremental) incrementalRuns++;
-        await runListNotifications(bindings, run);
+        await runListNotifications(onList, run);
         for (const key of whole.raised) raisedTypes.add(key.slice(0, key.indexOf(":")));
         // Mostly the next day; sometimes the same day again, a few days on, or past the longest gap a run bridges.
         const gap = step === 20 ? 9 : random.pick([1, 1, 1, 1, 0, 2, 3]);
@@ -203,12 +206,12 @@ describe("a run after the list's first", () => {
 describe("the marks the run reads", () => {
   /** person_days recounted from the people themselves: what the triggers must always agree with. */
   async function expectPersonDaysExact() {
-    const kept = await env.DB.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
-    await env.DB.prepare("DELETE FROM person_days").run();
+    const kept = await storage.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
+    await storage.prepare("DELETE FROM person_days").run();
     const backfills = migrationQueries("daily_run_marks", (query) => query.includes("INSERT INTO person_days") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(2);
-    for (const query of backfills) await env.DB.prepare(query).run();
-    const rebuilt = await env.DB.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
+    for (const query of backfills) await storage.prepare(query).run();
+    const rebuilt = await storage.prepare("SELECT person_id, kind, account_list_id, month_day FROM person_days ORDER BY 1, 2").all();
     expect(kept.results).toEqual(rebuilt.results);
     return kept.results;
   }
@@ -217,8 +220,8 @@ describe("the marks the run reads", () => {
     const viewer = await createViewer();
     const other = await createViewer();
     const marked = async () =>
-      (await env.DB.prepare("SELECT contact_id, account_list_id FROM changed_contacts WHERE account_list_id IN (?, ?) ORDER BY 1").bind(viewer.list.id, other.list.id).all()).results;
-    const clear = () => env.DB.prepare("DELETE FROM changed_contacts").run();
+      (await storage.prepare("SELECT contact_id, account_list_id FROM changed_contacts WHERE account_list_id IN (?, ?) ORDER BY 1").bind(viewer.list.id, other.list.id).all()).results;
+    const clear = () => storage.prepare("DELETE FROM changed_contacts").run();
 
     const contact = await insertContact(viewer.list.id, "Marked");
     expect(await marked()).toEqual([{ contact_id: contact.id, account_list_id: viewer.list.id }]);

@@ -15,6 +15,8 @@ import { recordingEnv, runCron, FIVE_MINUTE_CRON, type RunRecord } from "./helpe
 import { expectCountsKept } from "./helpers/kept-sums";
 import { CHUNK_CHARACTERS, CHUNK_ROWS, CHUNKS_PER_MESSAGE, queueStartedImport, runImport } from "../src/resources/imports/run";
 import { FAILURE_SUBJECT, FAILURES_FILE_NAME, SUCCESS_SUBJECT } from "../src/resources/imports/mail";
+import { LISTS_ON } from "./helpers/storage";
+import { onDatabaseHolding } from "../src/db/list-env";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 
@@ -75,6 +77,9 @@ function recording(overrides: Partial<Bindings> = {}): Delivery {
   };
   return { record, runEnv };
 }
+
+/** The bindings an import's run sees, as the queue handler gives them: `DB` names the database holding the import. */
+const importEnv = (runEnv: Bindings, id: string) => onDatabaseHolding(runEnv, "imports", id);
 
 /** Delivers messages as one batch to the queue handler; answers each message's acknowledgement. */
 async function deliver(importIds: string[], runEnv: Bindings, queue = "csv-imports") {
@@ -155,7 +160,7 @@ describe("running an import", () => {
     const again = await createViewer();
     const second = await startedImport(csvOf(rows), again);
     const later = Date.now() + 10 * 60_000;
-    const outcomes = await Promise.all([runImport(delivery.runEnv, second), runImport(delivery.runEnv, second, later)]);
+    const outcomes = await Promise.all([runImport(await importEnv(delivery.runEnv, second), second), runImport(await importEnv(delivery.runEnv, second), second, later)]);
     expect(outcomes.map((outcome) => outcome.kind)).toContain("completed");
     expect(await importedNames(again.list.id)).toEqual(expectedNames(rows));
     expect(await stored(second)).toMatchObject({ nextRow: rows, rowsImported: rows });
@@ -168,7 +173,7 @@ describe("running an import", () => {
     const id = await startedImport(csvOf(rows, [5, 250]), viewer);
     // The database goes away after the second chunk's batch: the run dies there, as a killed invocation would.
     let batches = 0;
-    const dying = new Proxy(env.DB, {
+    const dying = new Proxy(env[LISTS_ON as "DB"], {
       get(target, property) {
         if (property === "batch") {
           return async (statements: D1PreparedStatement[]) => {
@@ -180,7 +185,7 @@ describe("running an import", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    const killed = recording({ DB: dying });
+    const killed = recording({ [LISTS_ON]: dying });
     const result = await deliver([id], killed.runEnv);
     expect(result.retryMessages).toHaveLength(1);
     expect(await stored(id)).toMatchObject({ nextRow: 2 * CHUNK_ROWS, importCompletedAt: null });
@@ -188,8 +193,8 @@ describe("running an import", () => {
 
     // Run again once its hold has lapsed.
     const delivery = recording();
-    expect(await runImport(delivery.runEnv, id)).toMatchObject({ kind: "busy" });
-    expect(await runImport(delivery.runEnv, id, Date.now() + 10 * 60_000)).toEqual({ kind: "completed", rows: rows - 2 * CHUNK_ROWS });
+    expect(await runImport(await importEnv(delivery.runEnv, id), id)).toMatchObject({ kind: "busy" });
+    expect(await runImport(await importEnv(delivery.runEnv, id), id, Date.now() + 10 * 60_000)).toEqual({ kind: "completed", rows: rows - 2 * CHUNK_ROWS });
     expect(await importedNames(viewer.list.id)).toEqual(expectedNames(rows, [5, 250]));
     expect(await stored(id)).toMatchObject({ nextRow: rows, rowsImported: rows - 2, rowsFailed: 2 });
     await expectCountsKept();
@@ -255,7 +260,7 @@ describe("running an import", () => {
     const id = await startedImport(text, viewer);
     // Every bound value the run sends, by size.
     const sizes: number[] = [];
-    const watching = new Proxy(env.DB, {
+    const watching = new Proxy(env[LISTS_ON as "DB"], {
       get(target, property) {
         if (property === "prepare") {
           return (query: string) => {
@@ -273,7 +278,7 @@ describe("running an import", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    await runToTheEnd(id, recording({ DB: watching }));
+    await runToTheEnd(id, recording({ [LISTS_ON]: watching }));
     expect(await importedNames(viewer.list.id)).toEqual(expectedNames(rows));
     expect(Math.max(...sizes)).toBeLessThan(CHUNK_CHARACTERS + 200_000);
     expect(Math.max(...sizes)).toBeGreaterThan(100_000);

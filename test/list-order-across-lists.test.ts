@@ -4,13 +4,13 @@
  * tasks apart from the rest. Every page must be the slice of the one order that a single sort gives: checked
  * against per_page=1001, which is past the rows read per part and so is sorted in one piece.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { get } from "./helpers/api";
 import * as schema from "../drizzle/schema";
 import { insertContact, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createAccountList, createUser, createViewer, db, timestamps } from "./helpers/factories";
 import { planOf, recordedGet } from "./helpers/recording-db";
+import { storage } from "./helpers/storage";
 
 type Listed = { data: Array<{ id: string; attributes: Record<string, unknown> }>; meta: { pagination: { total_count: number } } };
 
@@ -159,7 +159,7 @@ describe("pages over several account lists", () => {
     // The page reads the overdue tasks, not a sort of all 65 (the total still counts them once).
     const { recorded } = await recordedGet("/api/v2/tasks?per_page=3", token);
     const page = recorded.find((entry) => entry.sql.includes('"page_id"'))!;
-    const { meta } = await env.DB.prepare(page.sql).bind(...page.params).all();
+    const { meta } = await page.on.prepare(page.sql).bind(...page.params).all();
     expect(meta.rows_read).toBeLessThan(65 * 2);
   });
 
@@ -181,10 +181,10 @@ describe("pages over several account lists", () => {
       expect((await ids(`/api/v2/tasks?per_page=${perPage}&page=${page}`, token)).ids).toEqual(whole.ids.slice((page - 1) * perPage, page * perPage));
     }
     // With the table statistics the daily cron keeps (src/db/maintenance.ts), as a deployed database has them.
-    await env.DB.prepare("PRAGMA optimize=0x10002").run();
+    await storage.prepare("PRAGMA optimize=0x10002").run();
     const { recorded } = await recordedGet("/api/v2/tasks?per_page=5", token);
     const pageStatement = recorded.find((entry) => entry.sql.includes('"page_id"'))!;
-    const { meta } = await env.DB.prepare(pageStatement.sql).bind(...pageStatement.params).all();
+    const { meta } = await pageStatement.on.prepare(pageStatement.sql).bind(...pageStatement.params).all();
     // Each list's walk stops at the page's end (5), and so does counting the overdue ones for the parts after them;
     // sorting the 801 overdue tasks read 1,699 rows.
     expect(meta.rows_read).toBeLessThan(200);

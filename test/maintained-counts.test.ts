@@ -2,7 +2,6 @@
  * Counts kept per account list and bucket (contacts by status, tasks by completion) by triggers: they equal
  * count(*) after every kind of write, and list totals read them only when nothing else narrows the list.
  */
-import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { del, get, post, put, request } from "./helpers/api";
@@ -10,6 +9,7 @@ import { addToList, createAccountList, createViewer, db } from "./helpers/factor
 import { expectCountsKept, expectKeptSumsExact, expectTriggersAsDeclared, keptCounts, migrationQueries } from "./helpers/kept-sums";
 import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
+import { storage } from "./helpers/storage";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let second: Awaited<ReturnType<typeof createAccountList>>;
@@ -165,10 +165,10 @@ describe("kept counts", () => {
     // The migration builds them from the rows already there, and its triggers are the declarations' own.
     const kept = await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`);
     expect(kept.length).toBeGreaterThan(3);
-    await env.DB.prepare("DELETE FROM kept_sums").run();
+    await storage.prepare("DELETE FROM kept_sums").run();
     const backfills = migrationQueries("kept_sums", (query) => query.includes("INSERT INTO kept_sums") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(KEPT_SUMS.length);
-    for (const query of backfills) await env.DB.prepare(query).run();
+    for (const query of backfills) await storage.prepare(query).run();
     expect(await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`)).toEqual(kept);
     await expectTriggersAsDeclared(["kept_sums"], KEPT_SUMS.flatMap(keptSumTriggers));
   });
@@ -178,8 +178,8 @@ describe("kept counts", () => {
     const expected = await keptCounts();
     const backfills = migrationQueries("maintained_list_counts", (query) => query.includes("INSERT INTO `list_row_counts`") && query.includes("GROUP BY") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(2);
-    await env.DB.prepare("DELETE FROM list_row_counts").run();
-    for (const query of backfills) await env.DB.prepare(query).run();
+    await storage.prepare("DELETE FROM list_row_counts").run();
+    for (const query of backfills) await storage.prepare(query).run();
     expect(await keptCounts()).toEqual(expected);
   });
 });
@@ -187,7 +187,7 @@ describe("kept counts", () => {
 describe("list totals from kept counts", () => {
   /** Adds `n` to a bucket's kept count: a total that moves with it was read from the kept counts. */
   async function skew(table: string, accountListId: string, bucket: string, n: number) {
-    await env.DB.prepare("INSERT INTO list_row_counts (table_name, account_list_id, bucket, rows) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET rows = rows + excluded.rows")
+    await storage.prepare("INSERT INTO list_row_counts (table_name, account_list_id, bucket, rows) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET rows = rows + excluded.rows")
       .bind(table, accountListId, bucket, n)
       .run();
   }
@@ -261,8 +261,8 @@ describe("list totals from kept counts", () => {
       expect(await total(overdue, viewer.token)).toBe(5);
       expect((await get(`${overdue}&per_page=100`, viewer.token)).body.data).toHaveLength(5);
       // Read from the kept rows: a past month skewed by 10 moves the total by 10, a future day by nothing.
-      await env.DB.prepare("UPDATE kept_sums SET rows = rows + 10 WHERE kind = 'open_tasks_by_month' AND owner_id = ? AND key1 = '2026-05'").bind(viewer.list.id).run();
-      await env.DB.prepare("UPDATE kept_sums SET rows = rows + 7 WHERE kind = 'open_tasks_by_day' AND owner_id = ? AND key1 = '2026-06-20'").bind(viewer.list.id).run();
+      await storage.prepare("UPDATE kept_sums SET rows = rows + 10 WHERE kind = 'open_tasks_by_month' AND owner_id = ? AND key1 = '2026-05'").bind(viewer.list.id).run();
+      await storage.prepare("UPDATE kept_sums SET rows = rows + 7 WHERE kind = 'open_tasks_by_day' AND owner_id = ? AND key1 = '2026-06-20'").bind(viewer.list.id).run();
       expect(await total(overdue, viewer.token)).toBe(15);
     } finally {
       vi.useRealTimers();

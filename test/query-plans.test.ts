@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { contactFilters } from "../src/resources/contacts/filters";
 import { taskFilters } from "../src/resources/tasks/filters";
 import { createViewer } from "./helpers/factories";
-import { planOf, recordedGet, recordingDatabase, type Recorded } from "./helpers/recording-db";
+import { planOf, recordedGet, recordingEnv, type Recorded } from "./helpers/recording-db";
 
 /** Tables that grow with a list's size; a full scan of one of them makes a request cost grow with every list. */
 const LARGE_TABLES = [
@@ -124,7 +124,7 @@ describe("query plans", () => {
   it("notices a full scan when one happens", async () => {
     // The guard itself must be able to fail: a filter on an unindexed expression scans the table.
     const recorded: Recorded[] = [];
-    const db = recordingDatabase(recorded);
+    const db = recordingEnv(recorded).DB;
     await db.prepare("SELECT id FROM contacts WHERE lower(notes) = ?").bind("x").all();
     expect((await planOf(recorded[0])).some((detail) => FULL_SCAN.test(detail))).toBe(true);
   });

@@ -8,12 +8,12 @@
  * tasks, 1,050 people. Donations share two designation accounts a list: most chunks of such a page include nothing
  * new, which once left the answer cut short with status 200.
  */
-import { env } from "cloudflare:workers";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { benchIds, datasetStatements, uuid as benchUuid } from "../bench/dataset";
 import { get } from "./helpers/api";
 import { resolved } from "./helpers/described";
 import { addToList, createUser, tokenFor } from "./helpers/factories";
+import { storage } from "./helpers/storage";
 
 const CONTACTS = 1_000;
 const SIZES = [101, 500, 2_500];
@@ -41,7 +41,7 @@ const PARENTS: Record<string, () => Promise<string>> = {
 
 /** The first id the query finds in the viewer's first list. */
 async function firstId(query: string): Promise<string> {
-  const row = await env.DB.prepare(query).bind(benchIds.lists[0]).first<{ id: string }>();
+  const row = await storage.prepare(query).bind(benchIds.lists[0]).first<{ id: string }>();
   return row!.id;
 }
 
@@ -109,7 +109,7 @@ async function viewerLike(): Promise<string> {
 
 beforeAll(async () => {
   const statements = datasetStatements(CONTACTS);
-  for (let i = 0; i < statements.length; i += 20) await env.DB.batch(statements.slice(i, i + 20).map((statement) => env.DB.prepare(statement.sql)));
+  for (let i = 0; i < statements.length; i += 20) await storage.batch(statements.slice(i, i + 20).map((statement) => storage.prepare(statement.sql)));
   token = await tokenFor(benchIds.viewer);
 }, 120_000);
 
@@ -188,7 +188,7 @@ describe("a streamed page that fails after its status is sent", () => {
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value);
     // The table the includes are read from goes away while the page is being sent.
-    await env.DB.exec("ALTER TABLE designation_accounts RENAME TO designation_accounts_away");
+    await storage.exec("ALTER TABLE designation_accounts RENAME TO designation_accounts_away");
     try {
       let failure: unknown;
       try {
@@ -205,7 +205,7 @@ describe("a streamed page that fails after its status is sent", () => {
       const logged = errors.mock.calls.map(([line]) => String(line)).find((line) => line.includes("streamed answer failed"));
       expect(JSON.parse(logged!)).toMatchObject({ level: "error", request_id: response.headers.get("X-Request-Id") });
     } finally {
-      await env.DB.exec("ALTER TABLE designation_accounts_away RENAME TO designation_accounts");
+      await storage.exec("ALTER TABLE designation_accounts_away RENAME TO designation_accounts");
     }
   });
 });

@@ -2,11 +2,11 @@
  * Large pages are streamed from D1 in chunks, and a batch's answers have a total budget: the same documents as
  * small pages give, without building the large ones whole.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_BATCH_RESPONSE_BYTES } from "../src/resources/batch/routes";
 import { get, post } from "./helpers/api";
 import { createViewer } from "./helpers/factories";
+import { storage } from "./helpers/storage";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 let viewer: Viewer;
@@ -17,10 +17,10 @@ async function fillList(accountListId: string): Promise<void> {
   const stamp = "2026-02-01T00:00:00Z";
   const n = `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${CONTACTS})`;
   const uuid = (prefix: string) => `'${prefix}' || substr('00000000' || i, -8) || '-0000-4000-8000-' || substr('000000000000' || i, -12)`;
-  await env.DB.batch([
-    env.DB.prepare(`${n} INSERT INTO contacts (id, account_list_id, name, status, created_at, updated_at) SELECT ${uuid("c")}, ?, 'Contact ' || substr('0000' || i, -4), 'Partner - Financial', ?, ? FROM n`).bind(accountListId, stamp, stamp),
-    env.DB.prepare(`${n} INSERT INTO people (id, contact_id, first_name, last_name, created_at, updated_at) SELECT ${uuid("b")}, ${uuid("c")}, 'First ' || i, 'Last', ?, ? FROM n`).bind(stamp, stamp),
-    env.DB.prepare(`${n} INSERT INTO addresses (id, contact_id, street, city, created_at, updated_at) SELECT ${uuid("a")}, ${uuid("c")}, i || ' Long Street Name For Width', 'Springfield', ?, ? FROM n`).bind(stamp, stamp),
+  await storage.batch([
+    storage.prepare(`${n} INSERT INTO contacts (id, account_list_id, name, status, created_at, updated_at) SELECT ${uuid("c")}, ?, 'Contact ' || substr('0000' || i, -4), 'Partner - Financial', ?, ? FROM n`).bind(accountListId, stamp, stamp),
+    storage.prepare(`${n} INSERT INTO people (id, contact_id, first_name, last_name, created_at, updated_at) SELECT ${uuid("b")}, ${uuid("c")}, 'First ' || i, 'Last', ?, ? FROM n`).bind(stamp, stamp),
+    storage.prepare(`${n} INSERT INTO addresses (id, contact_id, street, city, created_at, updated_at) SELECT ${uuid("a")}, ${uuid("c")}, i || ' Long Street Name For Width', 'Springfield', ?, ? FROM n`).bind(stamp, stamp),
   ]);
 }
 

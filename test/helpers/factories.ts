@@ -5,8 +5,9 @@ import { env } from "cloudflare:workers";
 import { database } from "../../src/db/client";
 import * as schema from "../../drizzle/schema";
 import { mintToken } from "../../src/auth/token";
+import { storage } from "./storage";
 
-export const db = database(env.DB);
+export const db = database(storage);
 
 let counter = 0;
 const stamp = (offsetSeconds = 0) => new Date(Date.UTC(2026, 0, 1) + offsetSeconds * 1000).toISOString().slice(0, 19) + "Z";

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { KEPT_SUMS, keptSumRecount } from "../../drizzle/kept-sums";
+import { storage } from "./storage";
 
 type KeptRow = [string, string, string, string, string, number, number];
 
@@ -13,7 +14,7 @@ const ORDER = " ORDER BY 1, 2, 3, 4, 5";
 type CountRow = { table_name: string; account_list_id: string; bucket: string; rows: number };
 
 /** The kept counts, leaving out buckets emptied to zero. */
-export async function keptCounts(db: D1Database = env.DB): Promise<CountRow[]> {
+export async function keptCounts(db: D1Database = storage): Promise<CountRow[]> {
   return (await db.prepare("SELECT table_name, account_list_id, bucket, rows FROM list_row_counts WHERE rows <> 0 ORDER BY 1, 2, 3").all<CountRow>()).results;
 }
 
@@ -27,7 +28,7 @@ async function actualCounts(db: D1Database): Promise<CountRow[]> {
 }
 
 /** The kept counts and totals of a database (the directory's by default) equal their recount. */
-export async function expectCountsKept(db: D1Database = env.DB): Promise<void> {
+export async function expectCountsKept(db: D1Database = storage): Promise<void> {
   const actual = await actualCounts(db);
   expect(actual.length).toBeGreaterThan(0);
   expect(await keptCounts(db)).toEqual(actual);
@@ -35,7 +36,7 @@ export async function expectCountsKept(db: D1Database = env.DB): Promise<void> {
   await expectKeptSumsExact(db);
 }
 
-export async function expectKeptSumsExact(db: D1Database = env.DB): Promise<void> {
+export async function expectKeptSumsExact(db: D1Database = storage): Promise<void> {
   const kept = await db.prepare(`SELECT kind, owner_id, key1, key2, key3, units, rows FROM kept_sums${ORDER}`).raw<KeptRow>();
   const recounted = await db.prepare(`SELECT * FROM (${KEPT_SUMS.map(keptSumRecount).join(" UNION ALL ")})${ORDER}`).raw<KeptRow>();
   expect(kept).toEqual(recounted);
@@ -51,7 +52,7 @@ export function migrationQueries(name: string, pick: (query: string) => boolean)
 /** The database's triggers whose SQL mentions any of `mentions` are exactly the declared `CREATE TRIGGER` statements. */
 export async function expectTriggersAsDeclared(mentions: string[], declared: string[]): Promise<void> {
   const where = mentions.map(() => "sql LIKE ?").join(" OR ");
-  const triggers = await env.DB.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (${where})`)
+  const triggers = await storage.prepare(`SELECT sql FROM sqlite_master WHERE type = 'trigger' AND (${where})`)
     .bind(...mentions.map((text) => `%${text}%`))
     .raw<[string]>();
   const text = (statement: string) => statement.replace(/;\s*$/, "");

@@ -5,24 +5,30 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { app } from "../../src/index";
+import { databaseBinding, listDatabaseNames } from "../../src/db/databases";
+import type { Bindings } from "../../src/env";
 
 export interface Recorded {
   sql: string;
   params: unknown[];
+  /** The database it ran on. */
+  on: D1Database;
 }
 
-export function recordingDatabase(recorded: Recorded[]): D1Database {
-  return recording(env.DB, recorded);
+/** The Worker's bindings with every database remembering what it is asked (whichever holds the tests' lists). */
+export function recordingEnv(recorded: Recorded[]): Bindings {
+  const databases = Object.fromEntries(listDatabaseNames(env).map((name) => [name, recording(databaseBinding(env, name), recorded, databaseBinding(env, name))]));
+  return { ...(env as unknown as Bindings), ...databases };
 }
 
 /** The binding, or a session opened on it (every request runs in one), remembering what it prepares. */
-function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorded: Recorded[]): T {
+function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorded: Recorded[], on: D1Database): T {
   return new Proxy(binding, {
     get(target, property) {
       if (property === "prepare") {
         return (sql: string) => {
           const statement = target.prepare(sql);
-          const entry: Recorded = { sql, params: [] };
+          const entry: Recorded = { sql, params: [], on };
           recorded.push(entry);
           const bind = statement.bind.bind(statement);
           statement.bind = (...params: unknown[]) => {
@@ -33,7 +39,7 @@ function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorde
         };
       }
       if (property === "withSession") {
-        return (constraint?: string) => recording((target as D1Database).withSession(constraint), recorded);
+        return (constraint?: string) => recording((target as D1Database).withSession(constraint), recorded, on);
       }
       const value = Reflect.get(target, property);
       return typeof value === "function" ? value.bind(target) : value;
@@ -47,7 +53,7 @@ export async function recordedGet(path: string, token: string): Promise<{ respon
   const ctx = createExecutionContext();
   const response = await app.fetch(
     new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
-    { ...env, DB: recordingDatabase(recorded) },
+    recordingEnv(recorded),
     ctx,
   );
   await waitOnExecutionContext(ctx);
@@ -55,7 +61,7 @@ export async function recordedGet(path: string, token: string): Promise<{ respon
 }
 
 /** The lines of SQLite's plan for a recorded statement. */
-export async function planOf({ sql, params }: Recorded): Promise<string[]> {
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+export async function planOf({ sql, params, on }: Recorded): Promise<string[]> {
+  const plan = await on.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
   return plan.results.map(({ detail }) => detail);
 }
