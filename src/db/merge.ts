@@ -7,6 +7,7 @@
  */
 import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
 import type { PartKeys } from "./list-parts";
+import { compareValues } from "./sqlite-order";
 
 export interface ListAnswer {
   document: { data: ResourceObject[]; meta: ListMeta; included?: ResourceObject[] };
@@ -15,33 +16,6 @@ export interface ListAnswer {
 }
 
 const key = (object: Identifier) => `${object.type}\u0000${object.id}`;
-
-/** SQLite's order of storage classes: NULL, then numbers, then text, then blobs. */
-function storageClass(value: unknown): number {
-  if (value === null || value === undefined) return 0;
-  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return 1;
-  if (typeof value === "string") return 2;
-  return 3;
-}
-
-/** Text as SQLite's BINARY collation compares it: by UTF-8 bytes, which is the order of code points. */
-function compareText(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let index = 0; index < Math.min(left.length, right.length); index++) {
-    const difference = left[index].codePointAt(0)! - right[index].codePointAt(0)!;
-    if (difference !== 0) return difference;
-  }
-  return left.length - right.length;
-}
-
-export function compareValues(a: unknown, b: unknown): number {
-  const classes = storageClass(a) - storageClass(b);
-  if (classes !== 0) return classes;
-  if (a === null || a === undefined) return 0;
-  if (typeof a === "string") return compareText(a, b as string);
-  return Number(a) - Number(b);
-}
 
 function compareKeys(terms: PartKeys["terms"], a: unknown[], b: unknown[]): number {
   for (let index = 0; index < terms.length; index++) {
@@ -59,7 +33,7 @@ function compareKeys(terms: PartKeys["terms"], a: unknown[], b: unknown[]): numb
 function inOrder(parts: ListAnswer[]): Array<{ object: ResourceObject; part: number }> {
   const rows = parts.flatMap((part, index) => part.document.data.map((object) => ({ object, part: index, order: part.keys?.rows.get(object.id) })));
   const terms = parts.find((part) => part.keys)?.keys?.terms;
-  rows.sort((a, b) => (terms && a.order && b.order ? compareKeys(terms, a.order, b.order) : compareText(a.object.id, b.object.id)));
+  rows.sort((a, b) => (terms && a.order && b.order ? compareKeys(terms, a.order, b.order) : compareValues(a.object.id, b.object.id)));
   return rows;
 }
 
@@ -89,7 +63,7 @@ export function renderedPage(parts: ListAnswer[], meta: ListMeta) {
 export function mergeWholeLists(parts: ListAnswer[]) {
   const rows = new Map<string, ResourceObject>();
   for (const part of parts) for (const object of part.document.data) rows.set(key(object), object);
-  const data = [...rows.values()].sort((a, b) => compareText(a.id, b.id));
+  const data = [...rows.values()].sort((a, b) => compareValues(a.id, b.id));
   return listDocument(data, { ...parts[0].document.meta, pagination: paginationMeta(1, data.length, data.length) });
 }
 

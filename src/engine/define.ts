@@ -243,6 +243,7 @@ export interface OrderPart {
 /** Rows whose `column` holds one of `values` (none of them blank) are left out; blank and NULL stay in. */
 export interface DefaultExclusion {
   column: SQLiteColumn;
+  /** Constants of the code: they are written into the statements (src/db/sql.ts, noneOf). */
   values: readonly string[];
 }
 

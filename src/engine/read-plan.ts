@@ -5,6 +5,7 @@
  * select list that are the same for every request are kept rendered (see `precompiled`), so a list request does
  * not rebuild its fifty correlated subqueries each time.
  */
+import { compareValues } from "../db/sqlite-order";
 import { Column, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { precompiled } from "../db/statements";
@@ -121,7 +122,18 @@ export function linkageIds(value: unknown, kind: "one" | "many", identifierMembe
   if (value === null || value === undefined) return [];
   if (kind === "one") return [identifierMembers ? String(identifierOf(value).id) : String(value)];
   const parsed = typeof value === "string" ? JSON.parse(value) : value;
-  return Array.isArray(parsed) ? parsed.filter((id) => id !== null).map(String) : [];
+  if (!Array.isArray(parsed)) return [];
+  // A to-many selected with order keys (`hasMany`): each entry is [key, ..., id], put in order here.
+  if (parsed.length > 0 && Array.isArray(parsed[0])) return (parsed as unknown[][]).sort(compareKeyed).map((entry) => String(entry.at(-1)));
+  return parsed.filter((id) => id !== null).map(String);
+}
+
+function compareKeyed(a: unknown[], b: unknown[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const difference = compareValues(a[index], b[index]);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /** The members of a stamped to-one identifier (see `belongsToStamped`), as selected: a JSON object. */
@@ -139,8 +151,9 @@ function linkageOf(value: unknown, kind: "one" | "many", type: string, identifie
   return kind === "one" ? (ids[0] ? { type, id: ids[0] } : null) : ids.map((id) => ({ type, id }));
 }
 
+/** Where an attribute's answer is read from: its shared value, else its column, else its own selection. */
 function attributeKey(attr: AttributeDef, name: string): string {
-  return attr.column ? attr.column.name : attr.shared ? `%${attr.shared.key}` : `$${name}`;
+  return attr.shared ? `%${attr.shared.key}` : attr.column ? attr.column.name : `$${name}`;
 }
 
 function objectBuilder(def: ResourceDef, shape: Shape): ReadPlan["toResourceObject"] {

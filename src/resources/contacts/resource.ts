@@ -125,11 +125,14 @@ const pledgeFrequency: AttributeDef = {
   },
 };
 
+/** The effective currency, selected once for the two attributes that show it. */
+const effectiveCurrency: SharedSelect = { key: "effective_pledge_currency", select: () => effectivePledgeCurrency };
+
 /** Answered as the effective currency: the contact's own, or its list's when it has none. */
 const pledgeCurrency: AttributeDef = {
   ...currencyCode(contacts.pledgeCurrency),
-  select: () => effectivePledgeCurrency,
-  read: (row) => row.$pledge_currency ?? null,
+  shared: effectiveCurrency,
+  read: (_row, _ctx, _extras, selected) => selected ?? null,
 };
 
 /** Every gift of the contact, converted into the list's currency (gifts may come in several currencies). */
@@ -190,10 +193,7 @@ export const contactResource = defineResource({
     notes_saved_at: stored(contacts.notesSavedAt),
     pledge_amount: money(contacts.pledgeAmount),
     pledge_currency: pledgeCurrency,
-    pledge_currency_symbol: computed(
-      () => effectivePledgeCurrency,
-      (code) => (typeof code === "string" ? currencySymbol(code) : null),
-    ),
+    pledge_currency_symbol: fromShared(effectiveCurrency, (code) => (typeof code === "string" ? currencySymbol(code) : null)),
     pledge_frequency: pledgeFrequency,
     pledge_start_date: date(contacts.pledgeStartDate),
     preferred_contact_method: string(contacts.preferredContactMethod),
@@ -233,7 +233,7 @@ export const contactResource = defineResource({
       const addressed = primaryOrFirstOf(entries);
       return entries.find(([id]) => id !== addressed)?.[0] ?? null;
     }),
-    addresses: sideposted(hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: sql`${q(addresses.createdAt)}, ${q(addresses.id)}` }), {
+    addresses: sideposted(hasMany("addresses", addresses.id, addresses.contactId, contacts.id, { orderBy: [addresses.createdAt, addresses.id] }), {
       parent: "contact",
     }),
     donor_accounts: sideposted(hasMany("donor_accounts", contactDonorAccounts.donorAccountId, contactDonorAccounts.contactId, contacts.id), {

@@ -111,7 +111,7 @@ export const taskResource = defineResource({
       parent: "activity",
     }),
     user: belongsTo("users", tasks.userId, { nullable: true }),
-    comments: sideposted(hasMany("comments", comments.id, comments.taskId, tasks.id, { orderBy: sql`${q(comments.createdAt)}, ${q(comments.id)}` }), {
+    comments: sideposted(hasMany("comments", comments.id, comments.taskId, tasks.id, { orderBy: [comments.createdAt, comments.id] }), {
       parent: "task",
     }),
     contacts: manyBy("contacts", () => idArray(sql`${taskContactIds()} ORDER BY ${activityContactsRowOrder}`)),

@@ -1,0 +1,33 @@
+/**
+ * Values compared as SQLite orders them, for orders put together in code (pages merged from several databases,
+ * a to-many linkage sorted by its keys).
+ */
+
+/** SQLite's order of storage classes: NULL, then numbers, then text, then blobs. */
+function storageClass(value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  if (typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") return 1;
+  if (typeof value === "string") return 2;
+  return 3;
+}
+
+/** Text as SQLite's BINARY collation compares it: by UTF-8 bytes, which is the order of code points. */
+function compareText(a: string, b: string): number {
+  const left = [...a];
+  const right = [...b];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const difference = left[index].codePointAt(0)! - right[index].codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+  return left.length - right.length;
+}
+
+/** Two values in SQLite's order: by storage class, then numbers by value and text by BINARY collation. */
+export function compareValues(a: unknown, b: unknown): number {
+  const classes = storageClass(a) - storageClass(b);
+  if (classes !== 0) return classes;
+  if (a === null || a === undefined) return 0;
+  if (typeof a === "string") return compareText(a, b as string);
+  return Number(a) - Number(b);
+}
+
