@@ -24,7 +24,8 @@ function builtIndexes(migration: string[]): string[] {
  * What a migration builds from the rows already there: the kept counts, sums and marks (backfills), then the
  * triggers that keep them.
  */
-const isKeeping = (sql: string) => /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept_sums|person_days)\b|CREATE\s+TRIGGER)/i.test(sql);
+const isKeeping = (sql: string) =>
+  /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept_sums|person_days)\b|UPDATE\s+activity_contacts\s+SET|(CREATE|DROP)\s+TRIGGER)/i.test(sql);
 
 /**
  * Tables first, rows next, secondary indexes and then what keeps derived rows last: building an index, or a kept
@@ -32,10 +33,10 @@ const isKeeping = (sql: string) => /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept
  * same migrated schema.
  */
 /**
- * Inserts a financial partner with a pledge and a gift to a contact of list 1 that already gives, reads the rows D1
- * reports written by each statement, and removes them again.
+ * Inserts a financial partner with a pledge and a gift to a contact of list 1 that already gives, links a task to
+ * the partner and completes it, reads the rows D1 reports written by each statement, and removes them again.
  */
-async function writeCosts(db: D1Handle): Promise<{ contact: number; donation: number }> {
+async function writeCosts(db: D1Handle): Promise<Record<keyof WriteCosts, number>> {
   const stamp = "2026-01-01T00:00:00Z";
   const contact = await db
     .prepare(`INSERT INTO contacts (id, account_list_id, name, status, pledge_amount, pledge_frequency, pledge_received, pledge_currency, created_at, updated_at)
@@ -47,9 +48,21 @@ async function writeCosts(db: D1Handle): Promise<{ contact: number; donation: nu
       FROM contact_donor_accounts x JOIN contacts c ON c.id = x.contact_id JOIN designation_accounts d ON d.account_list_id = c.account_list_id
       WHERE c.account_list_id = '${benchIds.lists[0]}' LIMIT 1`)
     .run();
+  // A task linked to the contact, then completed: the link carries the task's state (drizzle/task-link-copies.ts).
+  await db
+    .prepare(`INSERT INTO tasks (id, account_list_id, activity_type, subject, start_at, created_at, updated_at)
+      VALUES ('00000000-0000-4000-8000-00000000a5c0', '${benchIds.lists[0]}', 'Call', 'Written, Probe', '${stamp}', '${stamp}', '${stamp}')`)
+    .run();
+  const link = await db
+    .prepare(`INSERT INTO activity_contacts (id, task_id, contact_id, created_at, updated_at)
+      VALUES ('00000000-0000-4000-8000-00000000a5c1', '00000000-0000-4000-8000-00000000a5c0', '00000000-0000-4000-8000-00000000c0de', '${stamp}', '${stamp}')`)
+    .run();
+  const completion = await db.prepare(`UPDATE tasks SET completed = 1, completed_at = '${stamp}' WHERE id = '00000000-0000-4000-8000-00000000a5c0'`).run();
+  await db.prepare("DELETE FROM tasks WHERE id = '00000000-0000-4000-8000-00000000a5c0'").run();
   await db.prepare("DELETE FROM donations WHERE id = '00000000-0000-4000-8000-00000000d0de'").run();
   await db.prepare("DELETE FROM contacts WHERE id = '00000000-0000-4000-8000-00000000c0de'").run();
-  return { contact: contact.meta.rows_written ?? 0, donation: donation.meta.rows_written ?? 0 };
+  const written = (result: { meta: { rows_written?: number } }) => result.meta.rows_written ?? 0;
+  return { contact: written(contact), donation: written(donation), link: written(link), completion: written(completion) };
 }
 
 export async function generate(db: D1Handle, contacts: number): Promise<{ steps: GenerationStep[]; ms: number; writes: WriteCosts }> {
@@ -81,7 +94,7 @@ export async function generate(db: D1Handle, contacts: number): Promise<{ steps:
   for (const sql of migration.filter(isKeeping)) await db.prepare(sql).run();
   steps.push({ label: "migrations: kept rows and their triggers", ms: performance.now() - keepingStarted, rows: 0 });
   const after = await writeCosts(db);
-  const writes = { contact: { before: before.contact, after: after.contact }, donation: { before: before.donation, after: after.donation } };
+  const writes = Object.fromEntries((Object.keys(before) as Array<keyof WriteCosts>).map((kind) => [kind, { before: before[kind], after: after[kind] }])) as unknown as WriteCosts;
   // What the daily cron runs (src/db/maintenance.ts): the planner gets the statistics a deployed database has.
   const statisticsStarted = performance.now();
   await db.prepare(PLANNER_STATISTICS).run();

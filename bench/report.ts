@@ -159,6 +159,9 @@ function sameAnswer(run: SizeRun, baseline: string, service: string): { same: bo
 export interface WriteCosts {
   contact: { before: number; after: number };
   donation: { before: number; after: number };
+  /** A task linked to a contact, and that task completed. */
+  link: { before: number; after: number };
+  completion: { before: number; after: number };
 }
 
 interface Check {
@@ -285,7 +288,14 @@ function renderWrites(writes: WriteCosts | undefined): string {
   if (!writes) return "Rows written: not measured.";
   const line = (what: string, w: { before: number; after: number }) =>
     `- ${what}: ${w.before} rows written without the triggers, ${w.after} with them (${w.before > 0 ? fixed(w.after / w.before, 2) : "–"}x)`;
-  return ["Rows written per insert (D1's rows_written; indexes included):", "", line("a financial partner with a pledge", writes.contact), line("a gift to a giving partner", writes.donation)].join("\n");
+  return [
+    "Rows written per write (D1's rows_written; indexes included):",
+    "",
+    line("a financial partner with a pledge", writes.contact),
+    line("a gift to a giving partner", writes.donation),
+    line("a task linked to a contact", writes.link),
+    line("that task completed", writes.completion),
+  ].join("\n");
 }
 
 /** The notification runs of one size (bench/notifications.ts). */

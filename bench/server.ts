@@ -161,7 +161,8 @@ export function migrationStatements(): string[] {
     .filter((f) => f.endsWith(".sql"))
     .sort()
     .flatMap((f) => readFileSync(join(dir, f), "utf8").split("--> statement-breakpoint"))
-    .map((s) => s.trim())
+    // A statement's leading comment lines say why; what the statement is starts after them.
+    .map((s) => s.replace(/^(\s*--[^\n]*\n)+/, "").trim())
     .filter(Boolean);
 }
 

@@ -95,6 +95,8 @@ export const MARKERS: Marker[] = [
     // the rules that look at tasks, never raise one, so linking it marks nothing (a later edit of it does).
     table: "activity_contacts",
     contacts: contactOf("contact_id"),
+    // The task state a link carries (drizzle/task-link-copies.ts) changes with the task, which marks for itself.
+    updateOf: ["task_id", "contact_id"],
     when: "NOT EXISTS (SELECT 1 FROM tasks t WHERE t.id = R.task_id AND t.notification_id IS NOT NULL)",
   },
   // A notification cleared or removed may be raised again (one raised is the run's own answer).

@@ -69,11 +69,16 @@ export const activityContacts = sqliteTable(
       .notNull()
       .references(() => contacts.id, { onDelete: "cascade" }),
     ...timestamps(),
+    // Copies of the task's completion and type, kept by triggers (drizzle/task-link-copies.ts), so that a contact's
+    // task summary (last call, last thank-you, open tasks...) is read from the index below without reading each task.
+    taskCompleted: bool("task_completed").notNull().default(false),
+    taskActivityType: text("task_activity_type"),
+    taskCompletedAt: text("task_completed_at"),
   },
   (t) => [
     uniqueIndex("activity_contacts_task_id_contact_id_unique").on(t.taskId, t.contactId),
-    // A contact's tasks without reading each link's row.
-    index("activity_contacts_contact_id_idx").on(t.contactId, t.taskId),
+    // A contact's tasks, and the state of each, without reading each link's row or task.
+    index("activity_contacts_contact_id_task_state_idx").on(t.contactId, t.taskId, t.taskCompleted, t.taskActivityType, t.taskCompletedAt),
   ],
 );
 

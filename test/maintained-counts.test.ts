@@ -6,9 +6,10 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { del, get, post, put, request } from "./helpers/api";
 import { addToList, createAccountList, createViewer, db } from "./helpers/factories";
-import { expectCountsKept, expectKeptSumsExact, expectTriggersAsDeclared, keptCounts, migrationQueries } from "./helpers/kept-sums";
+import { expectCountsKept, expectKeptSumsExact, expectTaskLinkCopiesExact, expectTriggersAsDeclared, keptCounts, migrationQueries } from "./helpers/kept-sums";
 import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
+import { taskLinkCopyTriggers } from "../drizzle/task-link-copies";
 import { storage } from "./helpers/storage";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -181,6 +182,97 @@ describe("kept counts", () => {
     await storage.prepare("DELETE FROM list_row_counts").run();
     for (const query of backfills) await storage.prepare(query).run();
     expect(await keptCounts()).toEqual(expected);
+  });
+});
+
+describe("task links", () => {
+  const linked = (attributes: Record<string, unknown>, contactIds: string[]) => ({
+    data: {
+      type: "tasks",
+      attributes: { activity_type: "Call", ...attributes },
+      relationships: {
+        account_list: { data: { type: "account_lists", id: alice.list.id } },
+        contacts: { data: contactIds.map((id) => ({ type: "contacts", id })) },
+      },
+    },
+  });
+  /** A contact's task summary as shown, beside the same read from the tasks themselves. */
+  async function summaries(contactId: string) {
+    const shown = await get(`/api/v2/contacts/${contactId}?fields[contacts]=last_activity,last_phone_call,last_thank,last_appointment,uncompleted_tasks_count,tasks`, alice.token);
+    expect(shown.status, shown.text).toBe(200);
+    const latest = async (types: string[]) =>
+      (
+        await storage
+          .prepare(
+            `SELECT substr(MAX(t.completed_at), 1, 10) AS at FROM activity_contacts x JOIN tasks t ON t.id = x.task_id WHERE x.contact_id = ? AND t.completed = 1${types.length ? ` AND t.activity_type IN (${types.map(() => "?").join(",")})` : ""}`,
+          )
+          .bind(contactId, ...types)
+          .first<{ at: string | null }>()
+      )!.at;
+    const open = (await storage.prepare("SELECT count(*) AS n FROM activity_contacts x JOIN tasks t ON t.id = x.task_id WHERE x.contact_id = ? AND t.completed = 0").bind(contactId).first<{ n: number }>())!.n;
+    const { tasks, ...attributes } = { ...shown.body.data.attributes, tasks: shown.body.data.relationships.tasks.data.length };
+    expect(attributes).toEqual({
+      last_activity: await latest([]),
+      last_phone_call: await latest(["Call"]),
+      last_thank: await latest(["Thank"]),
+      last_appointment: await latest(["Appointment"]),
+      uncompleted_tasks_count: open,
+    });
+    return { ...attributes, tasks };
+  }
+
+  it("carry their task's state through every kind of write, and the contact's task summary reads it", async () => {
+    const [first, other] = [await createContact({ name: "Linked, First" }), await createContact({ name: "Linked, Other" })];
+    const created = await post("/api/v2/tasks", linked({ subject: "Call them" }, [first]), alice.token);
+    expect(created.status, created.text).toBe(201);
+    const task = created.body.data.id;
+    expect(await summaries(first)).toMatchObject({ last_phone_call: null, uncompleted_tasks_count: 1, tasks: 1 });
+    await expectCountsKept();
+
+    const completed = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { completed: true, completed_at: "2026-03-02T10:00:00Z", overwrite: true } } }, alice.token);
+    expect(completed.status, completed.text).toBe(200);
+    expect(await summaries(first)).toMatchObject({ last_phone_call: "2026-03-02", last_activity: "2026-03-02", uncompleted_tasks_count: 0 });
+    const retyped = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { activity_type: "Thank", overwrite: true } } }, alice.token);
+    expect(retyped.status, retyped.text).toBe(200);
+    expect(await summaries(first)).toMatchObject({ last_phone_call: null, last_thank: "2026-03-02" });
+    // Linked to a second contact: the new link takes the task's state.
+    const relinked = await put(`/api/v2/tasks/${task}`, linked({ activity_type: "Thank", overwrite: true }, [first, other]), alice.token);
+    expect(relinked.status, relinked.text).toBe(200);
+    expect(await summaries(other)).toMatchObject({ last_thank: "2026-03-02", tasks: 1 });
+    await expectCountsKept();
+
+    // Bulk, a batch item, a write straight to the table (as an operator's load would) and a refused write.
+    const bulk = await request("PUT", "/api/v2/tasks/bulk", { token: alice.token, raw: true, body: { data: [{ data: { type: "tasks", id: task, attributes: { completed: false, overwrite: true } } }] } });
+    expect(bulk.status, bulk.text).toBe(200);
+    const batch = await request("POST", "/api/v2/batch", {
+      token: alice.token,
+      raw: true,
+      body: { requests: [{ method: "POST", path: "/api/v2/tasks", body: linked({ subject: "Met", activity_type: "Appointment", completed: true, completed_at: "2026-04-01T09:00:00Z" }, [other]) }] },
+    });
+    expect(JSON.parse(batch.text).map((entry: { status: number }) => entry.status)).toEqual([201]);
+    await storage.prepare("UPDATE tasks SET completed_at = '2026-04-02T09:00:00Z' WHERE id IN (SELECT task_id FROM activity_contacts WHERE contact_id = ?) AND activity_type = 'Appointment'").bind(other).run();
+    const refused = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { completed: "sometimes", overwrite: true } } }, alice.token);
+    expect(refused.status).toBe(400);
+    expect(await summaries(other)).toMatchObject({ last_appointment: "2026-04-02", last_thank: null, uncompleted_tasks_count: 1, tasks: 2 });
+    expect(await summaries(first)).toMatchObject({ uncompleted_tasks_count: 1, tasks: 1 });
+    await expectCountsKept();
+
+    expect((await del(`/api/v2/tasks/${task}`, alice.token)).status).toBe(204);
+    expect(await summaries(first)).toMatchObject({ uncompleted_tasks_count: 0, tasks: 0 });
+    await expectCountsKept();
+  });
+
+  it("are filled by the migration that adds their copies, whose triggers are the declarations' own", async () => {
+    const contact = await createContact({ name: "Linked, Before migration" });
+    const created = await post("/api/v2/tasks", linked({ subject: "Done before", completed: true, completed_at: "2026-02-01T08:00:00Z" }, [contact]), alice.token);
+    expect(created.status, created.text).toBe(201);
+    await storage.prepare("UPDATE activity_contacts SET task_completed = 0, task_activity_type = NULL, task_completed_at = NULL").run();
+    const backfills = migrationQueries("task_link_copies", (query) => query.includes("UPDATE activity_contacts SET") && !query.includes("TRIGGER"));
+    expect(backfills).toHaveLength(1);
+    await storage.prepare(backfills[0]).run();
+    await expectTaskLinkCopiesExact();
+    expect(await summaries(contact)).toMatchObject({ last_phone_call: "2026-02-01" });
+    await expectTriggersAsDeclared(["task_completed"], taskLinkCopyTriggers());
   });
 });
 

@@ -101,7 +101,7 @@ describe("query plans", () => {
     const { response, recorded } = await recordedGet("/api/v2/contacts", token);
     expect(response.status).toBe(200);
     const plan = await planOf(recorded.find((entry) => entry.sql.includes('"page_id"'))!);
-    for (const index of ["people_contact_id_position_idx", "activity_contacts_contact_id_idx", "addresses_contact_id_idx", "donations_donor_account_id_donation_date_idx"]) {
+    for (const index of ["people_contact_id_position_idx", "activity_contacts_contact_id_task_state_idx", "addresses_contact_id_idx", "donations_donor_account_id_donation_date_idx"]) {
       const uses = plan.filter((detail) => detail.includes(` INDEX ${index} `));
       expect(uses.length, index).toBeGreaterThan(0);
       expect(uses.filter((detail) => !detail.includes("COVERING INDEX")), index).toEqual([]);

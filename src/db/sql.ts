@@ -53,9 +53,18 @@ const COMPARED_ONE_BY_ONE = 20;
 export function noneOf(expression: SQLWrapper, constants: readonly string[]): SQL {
   if (constants.length === 0) return sql`1`;
   if (constants.length > COMPARED_ONE_BY_ONE) return sql`${expression} NOT IN ${jsonList(constants)}`;
-  const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
   return sql`(${sql.join(constants.map((value) => sql`${expression} <> ${literal(value)}`), sql` AND `)})`;
 }
+
+/** The expression is one of these constants of the code, compared one by one (see `noneOf`). */
+export function oneOf(expression: SQLWrapper, constants: readonly string[]): SQL {
+  if (constants.length === 0) return sql`0`;
+  if (constants.length > COMPARED_ONE_BY_ONE) return sql`${expression} IN ${jsonList(constants)}`;
+  return sql`(${sql.join(constants.map((value) => sql`${expression} = ${literal(value)}`), sql` OR `)})`;
+}
+
+/** A constant of the code as an SQL string literal. */
+const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
 
 /** Negation that treats an unknown (NULL) condition as not matching, so the reverse of a filter includes those rows. */
 export function not(condition: SQL): SQL {

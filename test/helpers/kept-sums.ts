@@ -1,10 +1,12 @@
 /**
- * The kept rows (the list counts of drizzle/list-counts.ts, the totals of drizzle/kept-sums.ts) checked against
- * their recount from the rows themselves, after whatever writes a test made.
+ * The kept rows (the list counts of drizzle/list-counts.ts, the totals of drizzle/kept-sums.ts, the task state of
+ * drizzle/task-link-copies.ts) checked against their recount from the rows themselves, after whatever writes a test
+ * made.
  */
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { KEPT_SUMS, keptSumRecount } from "../../drizzle/kept-sums";
+import { COPIED } from "../../drizzle/task-link-copies";
 import { storage } from "./storage";
 
 type KeptRow = [string, string, string, string, string, number, number];
@@ -32,8 +34,17 @@ export async function expectCountsKept(db: D1Database = storage): Promise<void> 
   const actual = await actualCounts(db);
   expect(actual.length).toBeGreaterThan(0);
   expect(await keptCounts(db)).toEqual(actual);
-  // The kept totals too: partners' pledges by list, open tasks by start month and day.
+  // The kept totals too: partners' pledges by list, open tasks by start month and day; and the task state links carry.
   await expectKeptSumsExact(db);
+  await expectTaskLinkCopiesExact(db);
+}
+
+/** Every task link carries its task's state (drizzle/task-link-copies.ts). */
+export async function expectTaskLinkCopiesExact(db: D1Database = storage): Promise<void> {
+  const differing = await db
+    .prepare(`SELECT x.id FROM activity_contacts x JOIN tasks t ON t.id = x.task_id WHERE ${COPIED.map((column) => `x.task_${column} IS NOT t.${column}`).join(" OR ")}`)
+    .all();
+  expect(differing.results).toEqual([]);
 }
 
 export async function expectKeptSumsExact(db: D1Database = storage): Promise<void> {

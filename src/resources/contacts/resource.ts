@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   accountLists,
+  activityContacts,
   addresses,
   appealContacts,
   appealExcludedContacts,
@@ -16,11 +17,10 @@ import {
   donations,
   people,
   pledges,
-  tasks,
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
 import { convertedSumsJson, formatMoney } from "../../db/decimal";
-import { and, inList, q, sumsByCurrency } from "../../db/sql";
+import { and, inList, oneOf, q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row, type SharedSelect, type WriteInput } from "../../engine/define";
@@ -28,7 +28,7 @@ import { belongsTo, hasMany, manyBy, sharedLinkage, sideposted } from "../../eng
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import "../people/linked";
 import "../people/resource";
-import { contactDonationsWhere, isOpenTask, lastDonationDate, latestGiftIds, selectFromContactTasks } from "./contact-sql";
+import { contactDonationsWhere, lastDonationDate, latestGiftIds } from "./contact-sql";
 import { contactFilters, effectivePledgeCurrency, hiddenStatusDefault, statusBuckets } from "./filters";
 import { defaultPeopleWrites } from "./names";
 import { pledgeFrequencyKey } from "./pledge-frequency";
@@ -50,16 +50,17 @@ const TASK_DATE_GROUPS: Record<string, string[]> = {
   last_thank: ["Thank"],
 };
 
+/** Read from the task state each link carries (drizzle/task-link-copies.ts): one index entry per task. */
 const taskSummary: SharedSelect = {
   key: "task_summary",
   select: () => {
     const latest = Object.values(TASK_DATE_GROUPS).map((types) => {
-      // The types are constants of this file: written into the statement, they cost no table read per task.
-      const ofType = types.length > 0 ? sql` AND ${q(tasks.activityType)} IN (${sql.raw(types.map((type) => `'${type.replace(/'/g, "''")}'`).join(", "))})` : sql``;
-      return sql`substr(MAX(CASE WHEN ${q(tasks.completed)} = 1${ofType} THEN ${q(tasks.completedAt)} END), 1, 10)`;
+      const ofType = types.length > 0 ? sql` AND ${oneOf(q(activityContacts.taskActivityType), types)}` : sql``;
+      return sql`substr(MAX(CASE WHEN ${q(activityContacts.taskCompleted)} = 1${ofType} THEN ${q(activityContacts.taskCompletedAt)} END), 1, 10)`;
     });
-    // The task ids last: the `tasks` linkage is read in the same walk of the contact's tasks.
-    return sql`(${selectFromContactTasks(sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${isOpenTask} THEN 1 ELSE 0 END), json_group_array(${q(tasks.id)}))`)})`;
+    // The task ids last: the `tasks` linkage is read in the same walk of the contact's links.
+    const parts = sql`json_array(${sql.join(latest, sql`, `)}, SUM(CASE WHEN ${q(activityContacts.taskCompleted)} = 0 THEN 1 ELSE 0 END), json_group_array(${q(activityContacts.taskId)}))`;
+    return sql`(SELECT ${parts} FROM ${activityContacts} WHERE ${q(activityContacts.contactId)} = ${q(contacts.id)})`;
   },
 };
 

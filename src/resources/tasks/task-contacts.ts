@@ -71,9 +71,12 @@ export function linkWrites(ctx: RequestContext, taskId: string, contactIds: stri
   if (contactIds.length === 0) return [];
   const fresh = contactIds.map((contactId) => [crypto.randomUUID(), contactId]);
   return [
-    // Columns in table order (id, task_id, contact_id, created_at, updated_at).
+    // Columns in table order (id, task_id, contact_id, created_at, updated_at, then the copies of the task's state,
+    // which the link's trigger writes: drizzle/task-link-copies.ts).
     ctx.db
       .insert(activityContacts)
-      .select(sql`SELECT json_extract(value, '$[0]'), ${taskId}, json_extract(value, '$[1]'), ${ctx.now}, ${ctx.now} FROM json_each(${JSON.stringify(fresh)})`) as unknown as BatchStatement,
+      .select(
+        sql`SELECT json_extract(value, '$[0]'), ${taskId}, json_extract(value, '$[1]'), ${ctx.now}, ${ctx.now}, 0, NULL, NULL FROM json_each(${JSON.stringify(fresh)})`,
+      ) as unknown as BatchStatement,
   ];
 }
