@@ -3,7 +3,7 @@
  * they run is recorded, and none may scan a table that grows with the lists (contacts, their gifts, people, tasks,
  * notifications, the outbox) from end to end.
  */
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import { NOTIFICATION_TYPES } from "../src/constants/notifications";
 import { runListNotifications } from "../src/events/run";
@@ -18,6 +18,15 @@ const GROWING = ["changed_contacts", "person_days", "contacts", "people", "addre
 const FULL_SCAN = new RegExp(`^SCAN (${GROWING.join("|")})(?: AS \\w+)?$`);
 
 describe("a list's notification run", () => {
+  // The runs are given their day; the rows they write and the e-mails they send read the clock, fixed to that day.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.parse("2026-11-25T05:00:00Z"));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("reads every table through an index", async () => {
     const viewer = await createViewer();
     for (const type of NOTIFICATION_TYPES) {

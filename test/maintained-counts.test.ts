@@ -186,6 +186,10 @@ describe("kept counts", () => {
 });
 
 describe("task links", () => {
+  /** A completion time `days` before today (the copies and the summary never look at the clock; the service may). */
+  const daysAgo = (days: number, time: string) => `${new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10)}T${time}Z`;
+  const [called, met, metAgain, before] = [daysAgo(40, "10:00:00"), daysAgo(20, "09:00:00"), daysAgo(19, "09:00:00"), daysAgo(60, "08:00:00")];
+  const day = (stamp: string) => stamp.slice(0, 10);
   const linked = (attributes: Record<string, unknown>, contactIds: string[]) => ({
     data: {
       type: "tasks",
@@ -229,16 +233,16 @@ describe("task links", () => {
     expect(await summaries(first)).toMatchObject({ last_phone_call: null, uncompleted_tasks_count: 1, tasks: 1 });
     await expectCountsKept();
 
-    const completed = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { completed: true, completed_at: "2026-03-02T10:00:00Z", overwrite: true } } }, alice.token);
+    const completed = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { completed: true, completed_at: called, overwrite: true } } }, alice.token);
     expect(completed.status, completed.text).toBe(200);
-    expect(await summaries(first)).toMatchObject({ last_phone_call: "2026-03-02", last_activity: "2026-03-02", uncompleted_tasks_count: 0 });
+    expect(await summaries(first)).toMatchObject({ last_phone_call: day(called), last_activity: day(called), uncompleted_tasks_count: 0 });
     const retyped = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { activity_type: "Thank", overwrite: true } } }, alice.token);
     expect(retyped.status, retyped.text).toBe(200);
-    expect(await summaries(first)).toMatchObject({ last_phone_call: null, last_thank: "2026-03-02" });
+    expect(await summaries(first)).toMatchObject({ last_phone_call: null, last_thank: day(called) });
     // Linked to a second contact: the new link takes the task's state.
     const relinked = await put(`/api/v2/tasks/${task}`, linked({ activity_type: "Thank", overwrite: true }, [first, other]), alice.token);
     expect(relinked.status, relinked.text).toBe(200);
-    expect(await summaries(other)).toMatchObject({ last_thank: "2026-03-02", tasks: 1 });
+    expect(await summaries(other)).toMatchObject({ last_thank: day(called), tasks: 1 });
     await expectCountsKept();
 
     // Bulk, a batch item, a write straight to the table (as an operator's load would) and a refused write.
@@ -247,13 +251,13 @@ describe("task links", () => {
     const batch = await request("POST", "/api/v2/batch", {
       token: alice.token,
       raw: true,
-      body: { requests: [{ method: "POST", path: "/api/v2/tasks", body: linked({ subject: "Met", activity_type: "Appointment", completed: true, completed_at: "2026-04-01T09:00:00Z" }, [other]) }] },
+      body: { requests: [{ method: "POST", path: "/api/v2/tasks", body: linked({ subject: "Met", activity_type: "Appointment", completed: true, completed_at: met }, [other]) }] },
     });
     expect(JSON.parse(batch.text).map((entry: { status: number }) => entry.status)).toEqual([201]);
-    await storage.prepare("UPDATE tasks SET completed_at = '2026-04-02T09:00:00Z' WHERE id IN (SELECT task_id FROM activity_contacts WHERE contact_id = ?) AND activity_type = 'Appointment'").bind(other).run();
+    await storage.prepare("UPDATE tasks SET completed_at = ? WHERE id IN (SELECT task_id FROM activity_contacts WHERE contact_id = ?) AND activity_type = 'Appointment'").bind(metAgain, other).run();
     const refused = await put(`/api/v2/tasks/${task}`, { data: { type: "tasks", id: task, attributes: { completed: "sometimes", overwrite: true } } }, alice.token);
     expect(refused.status).toBe(400);
-    expect(await summaries(other)).toMatchObject({ last_appointment: "2026-04-02", last_thank: null, uncompleted_tasks_count: 1, tasks: 2 });
+    expect(await summaries(other)).toMatchObject({ last_appointment: day(metAgain), last_thank: null, uncompleted_tasks_count: 1, tasks: 2 });
     expect(await summaries(first)).toMatchObject({ uncompleted_tasks_count: 1, tasks: 1 });
     await expectCountsKept();
 
@@ -264,14 +268,14 @@ describe("task links", () => {
 
   it("are filled by the migration that adds their copies, whose triggers are the declarations' own", async () => {
     const contact = await createContact({ name: "Linked, Before migration" });
-    const created = await post("/api/v2/tasks", linked({ subject: "Done before", completed: true, completed_at: "2026-02-01T08:00:00Z" }, [contact]), alice.token);
+    const created = await post("/api/v2/tasks", linked({ subject: "Done before", completed: true, completed_at: before }, [contact]), alice.token);
     expect(created.status, created.text).toBe(201);
     await storage.prepare("UPDATE activity_contacts SET task_completed = 0, task_activity_type = NULL, task_completed_at = NULL").run();
     const backfills = migrationQueries("task_link_copies", (query) => query.includes("UPDATE activity_contacts SET") && !query.includes("TRIGGER"));
     expect(backfills).toHaveLength(1);
     await storage.prepare(backfills[0]).run();
     await expectTaskLinkCopiesExact();
-    expect(await summaries(contact)).toMatchObject({ last_phone_call: "2026-02-01" });
+    expect(await summaries(contact)).toMatchObject({ last_phone_call: day(before) });
     await expectTriggersAsDeclared(["task_completed"], taskLinkCopyTriggers());
   });
 });
