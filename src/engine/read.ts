@@ -233,14 +233,17 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
      */
     const id = q(def.idColumn);
     const countOnce = readsOtherTables;
+    const report = ctx.listPart?.report;
+    const idsOnly = ctx.listPart?.idsOnly === true;
+    // A part that only names its rows takes their order keys from the rows that chose them: reading each row
+    // again by id would cost two rows read per row of the page.
+    const carry: Carried = idsOnly ? carriedKeys(listOrder) : NOTHING_CARRIED;
     // Rendering rows a list over several databases already chose: read by id, no order walked, no total counted.
     const rendering = ctx.listPart?.ids !== undefined;
     // The CROSS JOIN keeps SQLite from walking the list's rows instead of looking the few ids up by key.
-    const pageIds = rendering
-      ? sql`SELECT ${id} AS "page_id" FROM json_each(${JSON.stringify(ctx.listPart!.ids)}) AS "chosen" CROSS JOIN ${def.table} ON ${id} = "chosen"."value" WHERE ${where}`
-      : countOnce
-        ? orderedPage(def, where, order, perPage, offset, { withTotal: true })
-        : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset);
+    const pageIds = countOnce
+      ? orderedPage(def, where, order, perPage, offset, { withTotal: true, carry })
+      : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset, carry);
     if (perPage > STREAMED_PAGE_ROWS && !ctx.listPart) {
       // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
       const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
@@ -252,17 +255,20 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
-    const report = ctx.listPart?.report;
-    const idsOnly = ctx.listPart?.idsOnly === true;
-    const orderKeys = report ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.raw(`"$order_${index}"`)}`), sql`, `)}` : sql``;
+    const orderKeys = report && !idsOnly ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.identifier(orderKeyName(index))}`), sql`, `)}` : sql``;
     const total = rendering ? sql`0` : countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`;
-    const pageQuery = sql`SELECT ${idsOnly ? sql`${id} AS "id"` : plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
-      FROM ${def.table} INNER JOIN (${pageIds}) AS "page"
-      ON ${id} = "page"."page_id" ORDER BY ${order}`;
+    const pageQuery = idsOnly
+      ? sql`SELECT "page"."page_id" AS "id", ${total} AS "$total"${carry.names} FROM (${pageIds}) AS "page"`
+      : rendering
+        ? // The CROSS JOIN keeps SQLite from walking the list's rows instead of looking the few ids up by key.
+          sql`SELECT ${plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
+            FROM json_each(${JSON.stringify(ctx.listPart!.ids)}) AS "chosen" CROSS JOIN ${def.table} ON ${id} = "chosen"."value" WHERE ${where} ORDER BY ${order}`
+        : sql`SELECT ${plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
+            FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates && !idsOnly);
     report?.({
       terms: orderTerms,
-      rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[`$order_${index}`])])),
+      rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[orderKeyName(index)])])),
     });
     if (idsOnly) {
       const total = pageRows.length > 0 ? Number(pageRows[0].$total) : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
@@ -326,9 +332,28 @@ function maintainedTotal(
 /** The index SQLite made for list_row_counts' primary key (table_name, account_list_id, bucket). */
 const LIST_ROW_COUNTS_KEY = "sqlite_autoindex_list_row_counts_1";
 
+/** What a page's ids carry beside them: the order keys a part of a list over several databases reports. */
+interface Carried {
+  /** Selected where the page's rows are read (`, expression AS "$order_0", …`). */
+  select: SQL;
+  /** The same values passed on by name (`, "$order_0", …`). */
+  names: SQL;
+}
+
+const NOTHING_CARRIED: Carried = { select: sql``, names: sql`` };
+
+const orderKeyName = (index: number) => `$order_${index}`;
+
+function carriedKeys(listOrder: ListOrder): Carried {
+  return {
+    select: sql.join(listOrder.keys.map(({ expression }, index) => sql`, ${expression} AS ${sql.identifier(orderKeyName(index))}`), sql``),
+    names: sql.join(listOrder.keys.map((_, index) => sql`, ${sql.identifier(orderKeyName(index))}`), sql``),
+  };
+}
+
 /** A page's ids (`page_id`) in order, from one pass over the matching rows; `withTotal` counts them all too (a window). */
-function orderedPage(def: ResourceDef, where: SQL | undefined, order: SQL, limit: number | SQL, offset: number, { withTotal = false } = {}): SQL {
-  return sql`SELECT ${q(def.idColumn)} AS "page_id"${withTotal ? sql`, count(*) OVER () AS "page_total"` : sql``}
+function orderedPage(def: ResourceDef, where: SQL | undefined, order: SQL, limit: number | SQL, offset: number, { withTotal = false, carry = NOTHING_CARRIED } = {}): SQL {
+  return sql`SELECT ${q(def.idColumn)} AS "page_id"${carry.select}${withTotal ? sql`, count(*) OVER () AS "page_total"` : sql``}
     FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
 
@@ -360,9 +385,9 @@ interface ListsInScope {
   where: SQL | undefined;
 }
 
-function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number): SQL {
+function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
   const order = sql.join(listOrder.terms, sql`, `);
-  const whole = () => orderedPage(def, where, order, perPage, offset);
+  const whole = () => orderedPage(def, where, order, perPage, offset, { carry });
   if (offset + perPage > PAGE_IN_PARTS.maxRowsPerPart) return whole();
   const listColumn = def.accountListColumn;
   if (
@@ -373,10 +398,10 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
     lists.ids.length <= PAGE_IN_PARTS.maxLists &&
     (boundParameters(lists.where ?? sql``) + 2) * lists.ids.length <= PAGE_IN_PARTS.maxParameters
   ) {
-    return listByListPage(def, listColumn, lists, listOrder, perPage, offset);
+    return listByListPage(def, listColumn, lists, listOrder, perPage, offset, carry);
   }
   if (listOrder.parts) {
-    const page = partsPage(def, lists, where, listOrder.parts, order, perPage, offset);
+    const page = partsPage(def, lists, where, listOrder.parts, order, perPage, offset, carry);
     if (boundParameters(page) <= PAGE_IN_PARTS.maxParameters) return page;
   }
   return whole();
@@ -386,10 +411,10 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
  * A page taken from the rows each part gave, in the whole order. The CROSS JOIN keeps SQLite from driving the
  * page from the table instead of from those rows.
  */
-function pageOfParts(def: ResourceDef, parts: SQL[], order: SQL, perPage: number, offset: number): SQL {
+function pageOfParts(def: ResourceDef, parts: SQL[], order: SQL, perPage: number, offset: number, carry: Carried): SQL {
   const id = q(def.idColumn);
   const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
-  return sql`SELECT ${id} AS "page_id" FROM (${union}) AS "part_rows" CROSS JOIN ${def.table} ON ${id} = "part_rows"."page_id"
+  return sql`SELECT ${id} AS "page_id"${carry.select} FROM (${union}) AS "part_rows" CROSS JOIN ${def.table} ON ${id} = "part_rows"."page_id"
     ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
@@ -400,19 +425,19 @@ function pageOfParts(def: ResourceDef, parts: SQL[], order: SQL, perPage: number
  * would be sorted on its own, which costs more than one sort: the default task order.) When the order is plain
  * columns, each list's rows carry them, so the page is sorted from those rows without reading the table again.
  */
-function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: ListsInScope, listOrder: ListOrder, perPage: number, offset: number): SQL {
+function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: ListsInScope, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
   const end = offset + perPage;
   const order = sql.join(listOrder.terms, sql`, `);
   const columns = listOrder.columns;
   const within = (listId: string) => and([sql`${listColumn} = ${listId}`, lists.where]);
-  if (!columns) return pageOfParts(def, lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0)), order, perPage, offset);
+  if (!columns) return pageOfParts(def, lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0)), order, perPage, offset, carry);
   const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
   const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
   const pieces = lists.ids.map(
-    (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
+    (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
   );
   const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
-  return sql`SELECT "page_id" FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
+  return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**
@@ -422,7 +447,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
  * part's rows stops at the page's end too. A part whose order an index gives is walked in it, list by list, up
  * to that end, instead of sorted (the overdue tasks of a viewer at 100,000 contacts: about 70,000).
  */
-function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, parts: NonNullable<ListOrder["parts"]>, order: SQL, perPage: number, offset: number): SQL {
+function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, parts: NonNullable<ListOrder["parts"]>, order: SQL, perPage: number, offset: number, carry: Carried): SQL {
   const end = offset + perPage;
   const within = sql.join(parts.within, sql`, `);
   const pieces: SQL[] = [];
@@ -441,7 +466,7 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
     before.push(part.condition);
   }
   pieces.push(orderedPage(def, and([where, not(or(before)!)]), within, left(), 0));
-  return pageOfParts(def, pieces, order, perPage, offset);
+  return pageOfParts(def, pieces, order, perPage, offset, carry);
 }
 
 /**
