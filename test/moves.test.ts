@@ -282,6 +282,38 @@ describe("moving a list", () => {
     await expectCountsKept(env.LIST_DB_2!);
   });
 
+  it("walks each table by rowid across windows and gaps, another list's rows between the list's, copying the list's alone", async () => {
+    const contacts = await fillList(3);
+    const neighbour = await operator("POST", "/account_lists", { user: owner.id, name: "Neighbours", currency: "USD", database: "LIST_DB_1" });
+    const stays = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Neighbour, Nell" }, relationships: { account_list: { data: { type: "account_lists", id: neighbour.body.id } } } } }, owner.token);
+    expect(stays.status, stays.text).toBe(201);
+    // Rows far apart: one walk window (5,000 rowids) apart, then a gap of many windows, the other list's in between.
+    const db = on("LIST_DB_1");
+    await db.run(sql`UPDATE contacts SET rowid = 7000 WHERE id = ${contacts[1]}`);
+    await db.run(sql`UPDATE contacts SET rowid = 9000 WHERE id = ${stays.body.data.id}`);
+    await db.run(sql`UPDATE contacts SET rowid = 900000 WHERE id = ${contacts[2]}`);
+    await db.run(sql`UPDATE email_addresses SET rowid = rowid + 50000 WHERE person_id IN (SELECT id FROM people WHERE contact_id = ${contacts[2]})`);
+    const before = await rowsOfList("LIST_DB_1");
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    let steps = 0;
+    for (; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      const placement = (await placementOf(database(env.DB), listId))!;
+      if ((await moveStep(quiet, listId, Date.now() + (placement.state === "cleaning" ? 60_000 : 0))).next === "done") break;
+    }
+    // Gaps are skipped, not walked a window at a time (900,000 rowids would take 180 windows of contacts alone).
+    expect(steps).toBeLessThan(15);
+    expect(await rowsOfList("LIST_DB_2")).toEqual(before);
+    expect(await rowsOfList("LIST_DB_1")).toEqual({});
+    const placement = (await placementOf(database(env.DB), listId))!;
+    expect(placement).toMatchObject({ database: "LIST_DB_2", state: "placed" });
+    expect(placement.rows_copied).toBe(Object.values(before).reduce((sum, n) => sum + n, 0));
+    // The other list's contact stays where it was, and is not copied.
+    const [[left], [copied]] = [await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM contacts WHERE id = ${stays.body.data.id}`), await on("LIST_DB_2").all<{ n: number }>(sql`SELECT count(*) AS n FROM contacts WHERE id = ${stays.body.data.id}`)];
+    expect([Number(left.n), Number(copied.n)]).toEqual([1, 0]);
+    await expectCountsKept(env.LIST_DB_2!);
+  });
+
   it("moves through the queue, from the operator's request to placed", async () => {
     await fillList(2);
     expect((await operator("POST", `/account_lists/${listId}/move`, { database: "DB" })).status).toBe(202);

@@ -3,7 +3,7 @@
  * it through its steps, a bounded amount of work per message, with where it stands kept in the directory's
  * placement row, so a job killed at any point goes on from there when its message comes again:
  *
- * 1. copying: the list's rows are copied table by table (src/db/list-tables.ts), parents first, in rowid order,
+ * 1. copying: the list's rows are copied table by table (src/db/list-tables.ts), parents first, each table walked in rowid order,
  *    while the list is read and written on its old database as usual. Triggers there record each row its writes
  *    touch (`list_changes`); a row whose parent has not been copied yet waits for that record.
  * 2. catching up (still copying): the recorded rows are copied again, or removed where they are gone, until few
@@ -29,8 +29,14 @@ export interface ListMoveMessage {
   accountListId: string;
 }
 
-/** Rows read per statement, and changes applied per step. */
+/** Rows synced per statement while catching up. */
 const COPY_ROWS = 500;
+/**
+ * Rowids a copying statement walks. A table is walked in rowid order whatever list a row belongs to, each row's
+ * list checked by key: reading a list's rows through an index in rowid order would sort all of them again for
+ * every chunk, reading the list's rows (and billing them) once per chunk; a walk reads each row of the table once.
+ */
+const COPY_ROWIDS = 5_000;
 /** A statement's rows go in as one JSON value, which D1 takes up to 2 MB: written in slices of at most this. */
 const SLICE_BYTES = 1_500_000;
 const CHANGES_PER_STEP = 500;
@@ -224,13 +230,23 @@ async function copyShared(source: Database, target: Database, entry: ListTable, 
   }
 }
 
-/** One chunk of a table's rows of the list, after rowid `after`; `last` is null when the table is done. */
+/**
+ * The list's rows among the table's next `COPY_ROWIDS` rowids after `after` (gaps skipped); `last` is the rowid
+ * the walk goes on from, null when the table is done.
+ */
 async function copyChunk(source: Database, target: Database, entry: ListTable, listId: string, after: number): Promise<{ rows: number; last: number | null }> {
-  const [rows] = await rowsOf(source, [
-    sql`SELECT rowid AS "$rowid", ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)}
-      WHERE ${rowsOfListBound(entry, listId)} AND rowid > ${after} ORDER BY rowid LIMIT ${COPY_ROWS}`,
+  const table = sql.identifier(entry.name);
+  const windowStart = sql`(SELECT min(rowid) FROM ${table} WHERE rowid > ${after})`;
+  const [[bounds], rows] = await rowsOf(source, [
+    sql`SELECT ${windowStart} AS "first", (SELECT max(rowid) FROM ${table}) AS "last"`,
+    // NOT INDEXED: the rowid range is the walk; each row's list is looked up by key (src/db/list-tables.ts).
+    sql`SELECT ${sql.raw(columnList(entry))} FROM ${table} NOT INDEXED
+      WHERE rowid > ${after} AND rowid < ${windowStart} + ${COPY_ROWIDS} AND ${sql.raw(entry.listOf(`"${entry.name}"`))} = ${listId}`,
   ]);
-  if (rows.length === 0) return { rows: 0, last: null };
+  if (bounds.first === null) return { rows: 0, last: null };
+  const windowEnd = Number(bounds.first) + COPY_ROWIDS - 1;
+  const last = windowEnd >= Number(bounds.last) ? null : windowEnd;
+  if (rows.length === 0) return { rows: 0, last };
   await copyShared(source, target, entry, rows);
   await runAtomically(
     target,
@@ -238,7 +254,7 @@ async function copyChunk(source: Database, target: Database, entry: ListTable, l
       (slice) => sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
     ),
   );
-  return { rows: rows.length, last: rows.length < COPY_ROWS ? null : Number(rows[rows.length - 1].$rowid) };
+  return { rows: rows.length, last };
 }
 
 /** Rows in slices whose JSON stays under what D1 takes as one value. */
@@ -284,7 +300,8 @@ async function applyChanges(source: Database, target: Database, listId: string, 
 /** These rows of the table as the source holds them within the list: written on the target, or removed from it. */
 async function syncRows(source: Database, target: Database, entry: ListTable, listId: string, keys: string[]): Promise<void> {
   const key = sql.raw(rowKeyOf(entry, entry.name));
-  const [rows] = await rowsOf(source, [sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(keys)} AND ${rowsOfListBound(entry, listId)}`]);
+  // Each row's list by key: the list's condition as a subquery would read all of its rows for every statement.
+  const [rows] = await rowsOf(source, [sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(keys)} AND ${sql.raw(entry.listOf(`"${entry.name}"`))} = ${listId}`]);
   const present = new Set(rows.map((row) => (entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column])))));
   const gone = keys.filter((candidate) => !present.has(candidate));
   const statements: SQL[] = [];
