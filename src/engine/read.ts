@@ -401,21 +401,21 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
     return listByListPage(def, listColumn, lists, listOrder, perPage, offset, carry);
   }
   if (listOrder.parts) {
-    const page = partsPage(def, lists, where, listOrder.parts, order, perPage, offset, carry);
+    const page = partsPage(def, lists, where, listOrder, perPage, offset, carry);
     if (boundParameters(page) <= PAGE_IN_PARTS.maxParameters) return page;
   }
   return whole();
 }
 
 /**
- * A page taken from the rows each part gave, in the whole order. The CROSS JOIN keeps SQLite from driving the
- * page from the table instead of from those rows.
+ * A page taken from the rows each part gave (`partOf`), in the whole order: each part's rows carry their order
+ * keys, so the page is sorted from them without reading the table again (two rows read for each part's row).
  */
-function pageOfParts(def: ResourceDef, parts: SQL[], order: SQL, perPage: number, offset: number, carry: Carried): SQL {
-  const id = q(def.idColumn);
-  const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
-  return sql`SELECT ${id} AS "page_id"${carry.select} FROM (${union}) AS "part_rows" CROSS JOIN ${def.table} ON ${id} = "part_rows"."page_id"
-    ORDER BY ${order} LIMIT ${perPage} OFFSET ${offset}`;
+function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => SQL[], perPage: number, offset: number, carry: Carried): SQL {
+  const keys = carriedKeys(listOrder);
+  const union = sql.join(partOf(keys).map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
+  const byKeys = sql.join(listOrder.keys.map((key, index) => orderTerm({ ...key, expression: sql`${sql.identifier(orderKeyName(index))}` })), sql`, `);
+  return sql`SELECT "page_id"${carry.names} FROM (${union}) ORDER BY ${byKeys} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**
@@ -430,7 +430,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
   const order = sql.join(listOrder.terms, sql`, `);
   const columns = listOrder.columns;
   const within = (listId: string) => and([sql`${listColumn} = ${listId}`, lists.where]);
-  if (!columns) return pageOfParts(def, lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0)), order, perPage, offset, carry);
+  if (!columns) return pageOfParts(listOrder, (keys) => lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0, { carry: keys })), perPage, offset, carry);
   const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
   const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
   const pieces = lists.ids.map(
@@ -447,26 +447,35 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
  * part's rows stops at the page's end too. A part whose order an index gives is walked in it, list by list, up
  * to that end, instead of sorted (the overdue tasks of a viewer at 100,000 contacts: about 70,000).
  */
-function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, parts: NonNullable<ListOrder["parts"]>, order: SQL, perPage: number, offset: number, carry: Carried): SQL {
+function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
+  const parts = listOrder.parts!;
   const end = offset + perPage;
   const within = sql.join(parts.within, sql`, `);
-  const pieces: SQL[] = [];
-  const before: SQL[] = [];
-  const left = () => (before.length === 0 ? sql`${end}` : sql`${end} - (SELECT count(*) FROM (SELECT 1 FROM ${def.table} WHERE ${and([where, or(before)])} LIMIT ${end}))`);
-  for (const part of parts.first) {
-    const rows = and([where, part.condition]);
-    const limit = left();
-    if (part.indexOrder && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
-      const listColumn = def.accountListColumn;
-      const indexOrder = sql.join(part.indexOrder, sql`, `);
-      pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, lists.where, part.condition]), indexOrder, limit, 0)));
-    } else {
-      pieces.push(orderedPage(def, rows, within, limit, 0));
-    }
-    before.push(part.condition);
-  }
-  pieces.push(orderedPage(def, and([where, not(or(before)!)]), within, left(), 0));
-  return pageOfParts(def, pieces, order, perPage, offset, carry);
+  return pageOfParts(
+    listOrder,
+    (keys) => {
+      const pieces: SQL[] = [];
+      const before: SQL[] = [];
+      const left = () => (before.length === 0 ? sql`${end}` : sql`${end} - (SELECT count(*) FROM (SELECT 1 FROM ${def.table} WHERE ${and([where, or(before)])} LIMIT ${end}))`);
+      for (const part of parts.first) {
+        const rows = and([where, part.condition]);
+        const limit = left();
+        if (part.indexOrder && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
+          const listColumn = def.accountListColumn;
+          const indexOrder = sql.join(part.indexOrder, sql`, `);
+          pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, lists.where, part.condition]), indexOrder, limit, 0, { carry: keys })));
+        } else {
+          pieces.push(orderedPage(def, rows, within, limit, 0, { carry: keys }));
+        }
+        before.push(part.condition);
+      }
+      pieces.push(orderedPage(def, and([where, not(or(before)!)]), within, left(), 0, { carry: keys }));
+      return pieces;
+    },
+    perPage,
+    offset,
+    carry,
+  );
 }
 
 /**
