@@ -411,11 +411,12 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
  * A page taken from the rows each part gave (`partOf`), in the whole order: each part's rows carry their order
  * keys, so the page is sorted from them without reading the table again (two rows read for each part's row).
  */
-function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => SQL[], perPage: number, offset: number, carry: Carried): SQL {
-  const keys = carriedKeys(listOrder);
-  const union = sql.join(partOf(keys).map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
+function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => { parts: SQL[]; with?: SQL[] }, perPage: number, offset: number, carry: Carried): SQL {
+  const { parts, with: defined = [] } = partOf(carriedKeys(listOrder));
+  const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
   const byKeys = sql.join(listOrder.keys.map((key, index) => orderTerm({ ...key, expression: sql`${sql.identifier(orderKeyName(index))}` })), sql`, `);
-  return sql`SELECT "page_id"${carry.names} FROM (${union}) ORDER BY ${byKeys} LIMIT ${perPage} OFFSET ${offset}`;
+  const prefix = defined.length > 0 ? sql`WITH ${sql.join(defined, sql`, `)} ` : sql``;
+  return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union}) ORDER BY ${byKeys} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**
@@ -430,7 +431,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
   const order = sql.join(listOrder.terms, sql`, `);
   const columns = listOrder.columns;
   const within = (listId: string) => and([sql`${listColumn} = ${listId}`, lists.where]);
-  if (!columns) return pageOfParts(listOrder, (keys) => lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0, { carry: keys })), perPage, offset, carry);
+  if (!columns) return pageOfParts(listOrder, (keys) => ({ parts: lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0, { carry: keys })) }), perPage, offset, carry);
   const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
   const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
   const pieces = lists.ids.map(
@@ -455,8 +456,10 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
     listOrder,
     (keys) => {
       const pieces: SQL[] = [];
-      const before: SQL[] = [];
-      const left = () => (before.length === 0 ? sql`${end}` : sql`${end} - (SELECT count(*) FROM (SELECT 1 FROM ${def.table} WHERE ${and([where, or(before)])} LIMIT ${end}))`);
+      // What each part leaves of the page's end, counted once per part from what the part before left (a part
+      // left nothing reads nothing), each kept in a one-row table its successors read.
+      const lefts: SQL[] = [];
+      const left = () => (lefts.length === 0 ? sql`${end}` : sql`(SELECT "n" FROM ${sql.identifier(`left_${lefts.length}`)})`);
       for (const part of parts.first) {
         const rows = and([where, part.condition]);
         const limit = left();
@@ -467,10 +470,13 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
         } else {
           pieces.push(orderedPage(def, rows, within, limit, 0, { carry: keys }));
         }
-        before.push(part.condition);
+        lefts.push(
+          sql`${sql.identifier(`left_${lefts.length + 1}`)} AS MATERIALIZED (SELECT max(0, ${limit} - (SELECT count(*) FROM (SELECT 1 FROM ${def.table} WHERE ${rows} LIMIT ${limit}))) AS "n")`,
+        );
       }
-      pieces.push(orderedPage(def, and([where, not(or(before)!)]), within, left(), 0, { carry: keys }));
-      return pieces;
+      const rest = and([where, not(or(parts.first.map((part) => part.condition))!)]);
+      pieces.push(orderedPage(def, rest, within, left(), 0, { carry: keys }));
+      return { parts: pieces, with: lefts };
     },
     perPage,
     offset,
