@@ -20,6 +20,8 @@ export interface LoadResult {
 
 export interface D1Counts {
   roundTrips: number | null;
+  /** Round trips one after another on the longest chain (X-D1-Critical-Path). */
+  criticalPath?: number | null;
   queries: number | null;
   rowsRead: string | null;
 }
@@ -96,6 +98,7 @@ export async function probe(request: Request): Promise<Probe> {
     body,
     ms: performance.now() - started,
     roundTrips: countHeader(response, "X-D1-Round-Trips"),
+    criticalPath: countHeader(response, "X-D1-Critical-Path"),
     queries: countHeader(response, "X-D1-Queries"),
     rowsRead: response.headers.get("X-D1-Rows-Read"),
   };

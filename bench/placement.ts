@@ -12,8 +12,8 @@ import type { D1Handle } from "./server";
 export interface LayoutPage {
   name: string;
   path: string;
-  one: { rowsRead: string | null; roundTrips: number | null; p50: number };
-  spread: { rowsRead: string | null; roundTrips: number | null; p50: number };
+  one: { rowsRead: string | null; roundTrips: number | null; criticalPath: number | null; p50: number };
+  spread: { rowsRead: string | null; roundTrips: number | null; criticalPath: number | null; p50: number };
 }
 
 export interface MoveRun {
@@ -58,9 +58,11 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
   };
   const request = (path: string): Request => ({ url: `${api}${path}`, headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } });
   const measure = async (path: string) => {
+    // A first request loads the viewer (its lists and where they are) into the viewer cache; the second is measured.
+    await probe(request(path));
     const probed = await probe(request(path));
     if (probed.status !== 200) throw new Error(`${path} answered ${probed.status}: ${probed.body.slice(0, 300)}`);
-    return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, p50: (await load(request(path), LOAD_SECONDS)).p50 };
+    return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, criticalPath: probed.criticalPath ?? null, p50: (await load(request(path), LOAD_SECONDS)).p50 };
   };
   try {
     const [first, second, third] = benchIds.viewerLists;
@@ -121,13 +123,13 @@ export function renderPlacement(bench: PlacementBench | undefined): string {
   if (!bench) return "Lists on several databases: not measured.";
   if (bench.error) return `Lists on several databases: failed: ${bench.error}`;
   const lines = [
-    "Lists on several databases: the viewer's three lists on the directory alone, then one on each of three databases (moved there by the list-moves job). Parts run at once, so the round trips on the critical path are one database's; the count is all of them.",
+    "Lists on several databases: the viewer's three lists on the directory alone, then one on each of three databases (moved there by the list-moves job). The databases are asked at once: the round trips on the critical path count those made together once (X-D1-Critical-Path), the others count every one.",
     "",
-    "| page | rows read, one database | rows read, three | ratio | D1 round trips, one / three | p50 ms, one / three | p50 ratio |",
-    "| --- | --- | --- | --- | --- | --- | --- |",
+    "| page | rows read, one database | rows read, three | ratio | D1 round trips on the critical path, one / three | all D1 round trips, one / three | p50 ms, one / three | p50 ratio |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
     ...bench.pages.map(
       (page) =>
-        `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
+        `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${page.one.criticalPath ?? "-"} / ${page.spread.criticalPath ?? "-"} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
     ),
   ];
   const move = bench.move;

@@ -155,6 +155,31 @@ describe("the same data on one database and on three", () => {
     expect(Number(counted.rows)).toBe(7);
   });
 
+  it("ask the databases at once: a page over three takes one round trip more on its critical path, however many it makes", async () => {
+    // The D1 counters load tests read (X-D1-*), after a first request has the viewer cached.
+    const counted = async (path: string, token: string) => {
+      await get(path, token);
+      const ctx = createExecutionContext();
+      const response = await worker.fetch!(
+        new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
+        { ...env, BENCH_METRICS: "1" } as never,
+        ctx,
+      );
+      expect(response.status).toBe(200);
+      await response.text();
+      return { roundTrips: Number(response.headers.get("X-D1-Round-Trips")), criticalPath: Number(response.headers.get("X-D1-Critical-Path")) };
+    };
+    for (const path of ["/api/v2/contacts", "/api/v2/tasks"]) {
+      const one = await counted(path, together.token);
+      const three = await counted(path, spread.token);
+      expect(one.criticalPath).toBeGreaterThan(0);
+      expect(one.roundTrips).toBe(one.criticalPath);
+      // Each database names its rows, then those that hold rows of the page render them: both at once.
+      expect(three.criticalPath).toBe(one.criticalPath + 1);
+      expect(three.roundTrips).toBeGreaterThanOrEqual(three.criticalPath + 4);
+    }
+  });
+
   it("refuse a page past what is merged, and answer it when the lists named are on one database", async () => {
     const deep = await get("/api/v2/contacts?page=101&per_page=100", spread.token);
     expect(errorOf(deep, 400).detail).toContain("filter[account_list_id]");

@@ -3,6 +3,8 @@
  * request's log line (src/request-log.ts). Load tests (`npm run bench`) set the BENCH_METRICS binding to also get
  * them on the response:
  *   X-D1-Round-Trips  calls to D1 (a batch of statements is one call),
+ *   X-D1-Critical-Path calls one after another on the longest chain (calls made at once, to several databases,
+ *                     count once),
  *   X-D1-Queries      SQL statements run,
  *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported).
  */
@@ -11,6 +13,8 @@ import { firstOf } from "./rows";
 
 interface Tally {
   roundTrips: number;
+  /** The longest chain of calls among those finished: a call started now would be one more. */
+  criticalPath: number;
   statements: number;
   rowsRead: number;
   rowsIncomplete: boolean;
@@ -32,8 +36,12 @@ interface RowsAndColumns {
   results?: { columns: string[]; rows: unknown[][] } | Array<Record<string, unknown>>;
 }
 
-function record(tally: Tally, statements: number, metas: Array<{ rows_read?: number } | undefined>): void {
+/** A call starting: its place on the chain of calls that finished before it. */
+const begin = (tally: Tally) => tally.criticalPath + 1;
+
+function record(tally: Tally, depth: number, statements: number, metas: Array<{ rows_read?: number } | undefined>): void {
   tally.roundTrips += 1;
+  tally.criticalPath = Math.max(tally.criticalPath, depth);
   tally.statements += statements;
   for (const meta of metas) {
     if (typeof meta?.rows_read === "number") tally.rowsRead += meta.rows_read;
@@ -53,14 +61,16 @@ class CountedStatement {
   }
 
   async all<T>(): Promise<D1Result<T>> {
+    const depth = begin(this.tally);
     const result = await this.inner.all<T>();
-    record(this.tally, 1, [result.meta]);
+    record(this.tally, depth, 1, [result.meta]);
     return result;
   }
 
   async run<T>(): Promise<D1Result<T>> {
+    const depth = begin(this.tally);
     const result = await this.inner.run<T>();
-    record(this.tally, 1, [result.meta]);
+    record(this.tally, depth, 1, [result.meta]);
     return result;
   }
 
@@ -75,9 +85,10 @@ class CountedStatement {
   async raw(options?: { columnNames?: boolean }): Promise<unknown[]> {
     const { statement, params } = this.inner as unknown as StatementInternals;
     const fetcher = this.binding.fetcher;
+    const depth = begin(this.tally);
     if (!fetcher || typeof statement !== "string" || !Array.isArray(params)) {
       const rows = await this.inner.raw(options as { columnNames?: false });
-      record(this.tally, 1, [undefined]);
+      record(this.tally, depth, 1, [undefined]);
       return rows;
     }
     const response = await fetcher.fetch("http://d1/query?resultsFormat=ROWS_AND_COLUMNS", {
@@ -88,7 +99,7 @@ class CountedStatement {
     const answer = (await response.json()) as RowsAndColumns | RowsAndColumns[];
     const result = Array.isArray(answer) ? answer[0] : answer;
     if (!result || result.error || result.success === false) throw new Error(`D1_ERROR: ${result?.error ?? "Something went wrong"}`);
-    record(this.tally, 1, [result.meta]);
+    record(this.tally, depth, 1, [result.meta]);
     const results = result.results;
     if (!results) return [];
     if (Array.isArray(results)) {
@@ -105,8 +116,9 @@ function countingD1(db: D1Database, binding: BindingInternals, tally: Tally): D1
     prepare: (query: string) => new CountedStatement(db.prepare(query), tally, binding),
     batch: async <T>(statements: Array<D1PreparedStatement | CountedStatement>) => {
       const inner = statements.map((s) => (s instanceof CountedStatement ? s.inner : s));
+      const depth = begin(tally);
       const results = await db.batch<T>(inner);
-      record(tally, inner.length, results.map((r) => r.meta));
+      record(tally, depth, inner.length, results.map((r) => r.meta));
       return results;
     },
   };
@@ -115,6 +127,8 @@ function countingD1(db: D1Database, binding: BindingInternals, tally: Tally): D1
 
 export interface D1Totals {
   roundTrips: number;
+  /** Round trips one after another on the longest chain (those made at once count once). */
+  criticalPath: number;
   statements: number;
   rowsRead: number;
   /** Some calls did not report the rows they read: rowsRead is a lower bound. */
@@ -138,7 +152,7 @@ export interface D1Metrics {
  * one local database may do, so elsewhere raw() statements are counted without their rows.
  */
 export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metrics {
-  const tally: Tally = { roundTrips: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
+  const tally: Tally = { roundTrips: 0, criticalPath: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
   const onResponse = Boolean((env as { BENCH_METRICS?: unknown }).BENCH_METRICS);
   return {
     db: countingD1(session, onResponse ? (env.DB as unknown as BindingInternals) : {}, tally),
@@ -148,6 +162,7 @@ export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metri
       if (!onResponse) return;
       try {
         headers.set("X-D1-Round-Trips", String(tally.roundTrips));
+        headers.set("X-D1-Critical-Path", String(tally.criticalPath));
         headers.set("X-D1-Queries", String(tally.statements));
         headers.set("X-D1-Rows-Read", `${tally.rowsRead}${tally.rowsIncomplete ? "+" : ""}`);
       } catch {
