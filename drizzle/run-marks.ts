@@ -80,8 +80,8 @@ export const MARKERS: Marker[] = [
     // A gift marks the contacts of its donor account in its own list (the rules read gifts to the contact's list).
     table: "donations",
     contacts:
-      "SELECT c.id, c.account_list_id FROM contact_donor_accounts x JOIN contacts c ON c.id = x.contact_id " +
-      "WHERE x.donor_account_id = R.donor_account_id AND c.account_list_id = R.account_list_id",
+      "SELECT c.id, c.account_list_id FROM contact_donor_accounts x CROSS JOIN contacts c ON c.id = x.contact_id " +
+      "WHERE x.donor_account_id = R.donor_account_id AND +c.account_list_id = R.account_list_id",
   },
   {
     table: "tasks",
@@ -143,10 +143,16 @@ function insertDays(row: "NEW" | "people"): string[] {
   );
 }
 
+/*
+ * The statements below reach a contact's rows through its donor accounts whatever the planner's statistics say
+ * (CROSS JOIN fixes the order, `+` keeps the list's index out): without statistics, as on a list database just
+ * made, SQLite took the list's index instead and read every contact or gift of the list for each gift written.
+ */
+
 /** `last_gift_on` recomputed for the contacts `which` selects (ids), from their gifts to their own list. */
 function recomputeLastGift(which: string): string {
-  return `UPDATE contacts SET last_gift_on = (SELECT MAX(g.donation_date) FROM contact_donor_accounts x JOIN donations g
-    ON g.donor_account_id = x.donor_account_id AND g.account_list_id = contacts.account_list_id WHERE x.contact_id = contacts.id)
+  return `UPDATE contacts SET last_gift_on = (SELECT MAX(g.donation_date) FROM contact_donor_accounts x CROSS JOIN donations g
+    ON g.donor_account_id = x.donor_account_id AND +g.account_list_id = contacts.account_list_id WHERE x.contact_id = contacts.id)
     WHERE id IN (${which});`;
 }
 
@@ -156,7 +162,7 @@ const contactsOfDonor = (row: "NEW" | "OLD") => `SELECT contact_id FROM contact_
 function lastGiftTriggers(): string[] {
   return [
     `CREATE TRIGGER donations_last_gift_insert AFTER INSERT ON donations BEGIN
-  UPDATE contacts SET last_gift_on = NEW.donation_date WHERE id IN (${contactsOfDonor("NEW")}) AND account_list_id = NEW.account_list_id
+  UPDATE contacts SET last_gift_on = NEW.donation_date WHERE id IN (${contactsOfDonor("NEW")}) AND +account_list_id = NEW.account_list_id
     AND (last_gift_on IS NULL OR last_gift_on < NEW.donation_date);
 END;`,
     `CREATE TRIGGER donations_last_gift_delete AFTER DELETE ON donations BEGIN

@@ -20,7 +20,8 @@ import { addDays } from "../src/jsonapi/time";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
-import { storage } from "./helpers/storage";
+import { LISTS_ON, storage } from "./helpers/storage";
+import { databaseBinding } from "../src/db/databases";
 import { onListDatabase } from "../src/db/list-env";
 
 const bindings = env as unknown as Bindings;
@@ -268,5 +269,39 @@ describe("the marks the run reads", () => {
 
     // The database's triggers are exactly the declared ones.
     await expectTriggersAsDeclared(["changed_contacts", "person_days", "last_gift_on"], runMarkTriggers());
+  });
+});
+
+describe("the triggers a gift fires", () => {
+  it("read the gift's donor's contacts and gifts, not every contact of the list, with no planner statistics", async () => {
+    const viewer = await createViewer();
+    // A list database just made has no statistics for the planner (ANALYZE runs with the daily maintenance).
+    const listDb = databaseBinding(env, LISTS_ON);
+    const [stats] = (await listDb.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").all<{ n: number }>()).results;
+    expect(Number(stats.n)).toBe(0);
+    await listDb
+      .prepare(
+        `INSERT INTO contacts (id, account_list_id, name, created_at, updated_at) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300)
+          SELECT printf('00000000-0000-4000-8000-%012d', i), ?, 'Partner ' || i, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z' FROM n`,
+      )
+      .bind(viewer.list.id)
+      .run();
+    const contacts = [1, 2].map((i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` }));
+    const giving = await givingTo(viewer.list.id);
+    const first = await giving.give(contacts[0].id, "10", "2026-01-01");
+    const rowsRead = async (statement: D1PreparedStatement) => (await statement.run()).meta.rows_read;
+    const gift = await rowsRead(
+      listDb
+        .prepare("INSERT INTO donations (id, account_list_id, designation_account_id, donor_account_id, amount, currency, donation_date, created_at, updated_at) VALUES (?, ?, ?, ?, '20', 'USD', '2026-02-01', ?, ?)")
+        .bind(uuid(), viewer.list.id, giving.designation.id, first.donorAccountId, "2026-02-01T00:00:00Z", "2026-02-01T00:00:00Z"),
+    );
+    const link = await rowsRead(
+      listDb.prepare("INSERT INTO contact_donor_accounts (id, contact_id, donor_account_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?)").bind(uuid(), contacts[1].id, first.donorAccountId, "2026-02-01T00:00:00Z", "2026-02-01T00:00:00Z"),
+    );
+    const removal = await rowsRead(listDb.prepare("DELETE FROM donations WHERE id = ?").bind(first.id));
+    // A few rows each (the gift, its donor's two contacts and their gifts, the marks), where the list's index read all 300 contacts.
+    for (const read of [gift, link, removal]) expect(read).toBeLessThan(60);
+    const [latest] = await db.select({ lastGiftOn: schema.contacts.lastGiftOn }).from(schema.contacts).where(eq(schema.contacts.id, contacts[1].id));
+    expect(latest.lastGiftOn).toBe("2026-02-01");
   });
 });
