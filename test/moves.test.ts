@@ -235,7 +235,8 @@ describe("moving a list", () => {
     // A referral to a contact of another list on the old database: the new database cannot hold it.
     const other = await operator("POST", "/account_lists", { user: owner.id, name: "Referrers", currency: "USD", database: "LIST_DB_1" });
     const referrer = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Referrer, Ray" }, relationships: { account_list: { data: { type: "account_lists", id: other.body.id } } } } }, owner.token);
-    await on("LIST_DB_1").run(sql`INSERT INTO contact_referrals (id, referred_by_id, referred_to_id, created_at, updated_at) VALUES (${crypto.randomUUID()}, ${contact}, ${referrer.body.data.id}, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
+    const referral = crypto.randomUUID();
+    await on("LIST_DB_1").run(sql`INSERT INTO contact_referrals (id, referred_by_id, referred_to_id, created_at, updated_at) VALUES (${referral}, ${contact}, ${referrer.body.data.id}, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
     const before = await rowsOfList("LIST_DB_1");
     expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
     for (let steps = 0; ; steps++) {
@@ -244,7 +245,9 @@ describe("moving a list", () => {
     }
     const placement = (await placementOf(database(env.DB), listId))!;
     expect(placement).toMatchObject({ database: "LIST_DB_1", state: "placed", other: null });
-    expect(placement.failure).toContain("contact_referrals: 1 rows, 0 copied");
+    // It fails as the row is copied, before the rest of the list is.
+    expect(placement.failure).toBe(`rows the new database could not take: contact_referrals ${referral}`);
+    expect(placement.rows_copied).toBeLessThan(Object.values(before).reduce((sum, n) => sum + n, 0));
     // Nothing left behind, nothing lost, and the list takes writes again where it is.
     expect(await rowsOfList("LIST_DB_2")).toEqual({});
     expect(await rowsOfList("LIST_DB_1")).toEqual(before);
@@ -253,6 +256,30 @@ describe("moving a list", () => {
     expect((await post("/api/v2/contacts", contactBody("After, Failure"), owner.token)).status).toBe(201);
     const [changes] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) AS n`);
     expect(Number(changes.n)).toBe(0);
+  });
+
+  it("fails a move when a row written meanwhile cannot be taken, as its record is copied, the list staying where it was", async () => {
+    const [contact] = await fillList(2);
+    const other = await operator("POST", "/account_lists", { user: owner.id, name: "Referrers", currency: "USD", database: "LIST_DB_1" });
+    const referrer = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Referrer, Rita" }, relationships: { account_list: { data: { type: "account_lists", id: other.body.id } } } } }, owner.token);
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    // Every table copied: then the referral to another list's contact is written, and recorded.
+    for (let steps = 0; (await placementOf(database(env.DB), listId))!.cursor_table !== "$changes"; steps++) {
+      expect(steps).toBeLessThan(100);
+      await moveStep(quiet, listId);
+    }
+    const referral = crypto.randomUUID();
+    await on("LIST_DB_1").run(sql`INSERT INTO contact_referrals (id, referred_by_id, referred_to_id, created_at, updated_at) VALUES (${referral}, ${contact}, ${referrer.body.data.id}, '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')`);
+    const before = await rowsOfList("LIST_DB_1");
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(100);
+      if ((await moveStep(quiet, listId)).next === "done") break;
+    }
+    const placement = (await placementOf(database(env.DB), listId))!;
+    expect(placement).toMatchObject({ database: "LIST_DB_1", state: "placed", other: null, failure: `rows the new database could not take: contact_referrals ${referral}` });
+    expect(await rowsOfList("LIST_DB_2")).toEqual({});
+    expect(await rowsOfList("LIST_DB_1")).toEqual(before);
+    expect((await post("/api/v2/contacts", contactBody("After, Failure"), owner.token)).status).toBe(201);
   });
 
   it("finishes a move killed in each step when it runs again", async () => {

@@ -17,7 +17,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { accountLists, listPlacements } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
-import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, rowsOfListBound, type ListTable } from "../db/list-tables";
+import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } from "../db/list-tables";
 import { copyDirectoryRows, copyUsers, upsertRows } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
@@ -138,15 +138,52 @@ export async function moveStep(env: Bindings, listId: string, now = Date.now()):
   }
 }
 
-/** The users the list's rows point at (its users, and people who were and have left it): copied from the directory. */
-async function copyReferencedUsers(directory: Database, source: Database, target: Database, listId: string): Promise<void> {
-  const referring = LIST_TABLES.filter((entry) => entry.columns.includes("user_id"));
-  // One statement per table, in one round trip (D1 takes at most five terms in a compound SELECT).
-  const found = await rowsOf(
-    source,
-    referring.map((entry) => sql`SELECT DISTINCT user_id FROM ${sql.identifier(entry.name)} WHERE ${rowsOfListBound(entry, listId)} AND user_id IS NOT NULL`),
-  );
-  await copyUsers(directory, target, [...new Set(found.flat().map((row) => String(row.user_id)))]);
+/** A move's databases, as the steps that copy rows use them. */
+interface Copying {
+  directory: Database;
+  source: Database;
+  target: Database;
+  listId: string;
+  /** The target is the directory, which holds every user. */
+  usersThere: boolean;
+}
+
+function copying(env: Bindings, directory: Database, placement: Placement): Copying {
+  return { directory, source: on(env, placement.database), target: on(env, placement.other!), listId: placement.account_list_id, usersThere: placement.other === DIRECTORY };
+}
+
+/** The users rows point at (the list's members, and people who have left it), copied from the directory first. */
+async function copyUsersOf(c: Copying, entry: ListTable, rows: Rows): Promise<void> {
+  if (c.usersThere || !entry.columns.includes("user_id")) return;
+  const ids = [...new Set(rows.map((row) => row.user_id).filter((id) => id !== null && id !== undefined).map(String))];
+  if (ids.length === 0) return;
+  const [present] = await rowsOf(c.target, [sql`SELECT id FROM users WHERE id IN ${jsonList(ids)}`]);
+  const there = new Set(present.map((row) => String(row.id)));
+  await copyUsers(c.directory, c.target, ids.filter((id) => !there.has(id)));
+}
+
+/** A row's key as `list_changes.row_key` holds it. */
+const keyOf = (entry: ListTable, row: Record<string, unknown>) => (entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column])));
+
+/** Of these keys (as `keyOf`), those the target does not hold as rows of the list: read in the batch that wrote them. */
+function notPlaced(entry: ListTable, listId: string, keys: string[]): SQL {
+  const match = entry.key.length === 1 ? `"t"."${entry.key[0]}" = "k"."value"` : entry.key.map((column, index) => `"t"."${column}" = json_extract("k"."value", '$[${index}]')`).join(" AND ");
+  return sql`SELECT "k"."value" AS "key" FROM json_each(${JSON.stringify(keys)}) AS "k"
+    WHERE NOT EXISTS (SELECT 1 FROM ${sql.identifier(entry.name)} AS "t" WHERE ${sql.raw(match)} AND ${sql.raw(entry.listOf('"t"'))} = ${listId})`;
+}
+
+/**
+ * Of the rows the target could not take (a key to a row of another list, or a key another list's row holds there),
+ * those no later write of the list has recorded: the list cannot move without leaving them behind. A recorded one
+ * is copied again with its record (its parent, written after its table was copied, arrives with its own).
+ */
+async function refusedRows(source: Database, entry: ListTable, listId: string, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const [recorded] = await rowsOf(source, [
+    sql`SELECT DISTINCT row_key FROM list_changes WHERE account_list_id = ${listId} AND table_name = ${entry.name} AND row_key IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+  ]);
+  const later = new Set(recorded.map((row) => String(row.row_key)));
+  return keys.filter((key) => !later.has(key)).map((key) => `${entry.name} ${key}`);
 }
 
 async function setCursor(directory: Database, placement: Placement, table: string | null, key: string | null, copied: number): Promise<boolean> {
@@ -159,18 +196,16 @@ async function setCursor(directory: Database, placement: Placement, table: strin
 
 async function copyStep(env: Bindings, directory: Database, placement: Placement): Promise<MoveStep> {
   const listId = placement.account_list_id;
-  const source = on(env, placement.database);
-  const target = on(env, placement.other!);
+  const c = copying(env, directory, placement);
+  const { source, target } = c;
   if (placement.cursor_table === null) {
     // The directory rows the list's statements read, and the list's row, before any of its own.
-    if (placement.other !== DIRECTORY) {
-      await copyDirectoryRows(directory, target, [listId]);
-      await copyReferencedUsers(directory, source, target, listId);
-    }
+    if (placement.other !== DIRECTORY) await copyDirectoryRows(directory, target, [listId]);
     return (await setCursor(directory, placement, LIST_TABLES[0].name, null, 0)) ? { next: "again" } : { next: "done" };
   }
   if (placement.cursor_table === CATCHING_UP) {
-    const left = await applyChanges(source, target, listId, CHANGES_PER_STEP);
+    const { left, refused } = await applyChanges(c, CHANGES_PER_STEP);
+    if (refused.length > 0) return failMove(directory, source, placement, refused);
     if (left > SWITCH_BELOW) return { next: "again" };
     // From here the old database refuses the list's writes; what they wrote before is all recorded. The time it
     // began is kept in the cursor (unused while switching) to measure how long writes were refused.
@@ -185,7 +220,8 @@ async function copyStep(env: Bindings, directory: Database, placement: Placement
   let copied = 0;
   for (let statements = 0; statements < STATEMENTS_PER_STEP; statements += 2) {
     const entry = LIST_TABLES.find((candidate) => candidate.name === table)!;
-    const { rows, last } = await copyChunk(source, target, entry, listId, after);
+    const { rows, last, refused } = await copyChunk(c, entry, after);
+    if (refused.length > 0) return failMove(directory, source, placement, refused);
     copied += rows;
     if (last !== null) {
       after = last;
@@ -234,7 +270,8 @@ async function copyShared(source: Database, target: Database, entry: ListTable, 
  * The list's rows among the table's next `COPY_ROWIDS` rowids after `after` (gaps skipped); `last` is the rowid
  * the walk goes on from, null when the table is done.
  */
-async function copyChunk(source: Database, target: Database, entry: ListTable, listId: string, after: number): Promise<{ rows: number; last: number | null }> {
+async function copyChunk(c: Copying, entry: ListTable, after: number): Promise<{ rows: number; last: number | null; refused: string[] }> {
+  const { source, target, listId } = c;
   const table = sql.identifier(entry.name);
   const windowStart = sql`(SELECT min(rowid) FROM ${table} WHERE rowid > ${after})`;
   const [[bounds], rows] = await rowsOf(source, [
@@ -243,18 +280,18 @@ async function copyChunk(source: Database, target: Database, entry: ListTable, l
     sql`SELECT ${sql.raw(columnList(entry))} FROM ${table} NOT INDEXED
       WHERE rowid > ${after} AND rowid < ${windowStart} + ${COPY_ROWIDS} AND ${sql.raw(entry.listOf(`"${entry.name}"`))} = ${listId}`,
   ]);
-  if (bounds.first === null) return { rows: 0, last: null };
+  if (bounds.first === null) return { rows: 0, last: null, refused: [] };
   const windowEnd = Number(bounds.first) + COPY_ROWIDS - 1;
   const last = windowEnd >= Number(bounds.last) ? null : windowEnd;
-  if (rows.length === 0) return { rows: 0, last };
+  if (rows.length === 0) return { rows: 0, last, refused: [] };
+  await copyUsersOf(c, entry, rows);
   await copyShared(source, target, entry, rows);
-  await runAtomically(
-    target,
-    slices(rows).map(
-      (slice) => sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
-    ),
+  const inserts = slices(rows).map(
+    (slice) => sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
   );
-  return { rows: rows.length, last };
+  const written = await rowsOf(target, [...inserts, notPlaced(entry, listId, rows.map((row) => keyOf(entry, row)))]);
+  const missing = written[written.length - 1].map((row) => String(row.key));
+  return { rows: rows.length, last, refused: await refusedRows(source, entry, listId, missing) };
 }
 
 /** Rows in slices whose JSON stays under what D1 takes as one value. */
@@ -278,10 +315,12 @@ function slices(rows: Rows): Rows[] {
 
 /**
  * Copies again the rows the list's writes touched (or removes those gone from the list), oldest records first, at
- * most `limit` records; answers how many records are left.
+ * most `limit` records; answers how many records are left, and the rows the target could not take.
  */
-async function applyChanges(source: Database, target: Database, listId: string, limit: number): Promise<number> {
+async function applyChanges(c: Copying, limit: number): Promise<{ left: number; refused: string[] }> {
+  const { source, listId } = c;
   const [changes] = await rowsOf(source, [sql`SELECT seq, table_name, row_key FROM list_changes WHERE account_list_id = ${listId} ORDER BY seq LIMIT ${limit}`]);
+  const missing = new Map<ListTable, string[]>();
   if (changes.length > 0) {
     const keys = new Map<string, Set<string>>();
     for (const change of changes) keys.set(String(change.table_name), (keys.get(String(change.table_name)) ?? new Set()).add(String(change.row_key)));
@@ -289,24 +328,31 @@ async function applyChanges(source: Database, target: Database, listId: string, 
       const touched = keys.get(entry.name);
       if (!touched) continue;
       const list = [...touched];
-      for (let start = 0; start < list.length; start += COPY_ROWS) await syncRows(source, target, entry, listId, list.slice(start, start + COPY_ROWS));
+      for (let start = 0; start < list.length; start += COPY_ROWS) missing.set(entry, [...(missing.get(entry) ?? []), ...(await syncRows(c, entry, list.slice(start, start + COPY_ROWS)))]);
     }
     await source.run(sql`DELETE FROM list_changes WHERE account_list_id = ${listId} AND seq <= ${Number(changes[changes.length - 1].seq)}`);
   }
+  const refused: string[] = [];
+  for (const [entry, keys] of missing) refused.push(...(await refusedRows(source, entry, listId, keys)));
   const [[left]] = await rowsOf(source, [sql`SELECT count(*) AS n FROM list_changes WHERE account_list_id = ${listId}`]);
-  return Number(left.n);
+  return { left: Number(left.n), refused };
 }
 
-/** These rows of the table as the source holds them within the list: written on the target, or removed from it. */
-async function syncRows(source: Database, target: Database, entry: ListTable, listId: string, keys: string[]): Promise<void> {
+/**
+ * These rows of the table as the source holds them within the list: written on the target, or removed from it;
+ * answers the keys of those the target could not take.
+ */
+async function syncRows(c: Copying, entry: ListTable, keys: string[]): Promise<string[]> {
+  const { source, target, listId } = c;
   const key = sql.raw(rowKeyOf(entry, entry.name));
   // Each row's list by key: the list's condition as a subquery would read all of its rows for every statement.
   const [rows] = await rowsOf(source, [sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(keys)} AND ${sql.raw(entry.listOf(`"${entry.name}"`))} = ${listId}`]);
-  const present = new Set(rows.map((row) => (entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column])))));
+  const present = new Set(rows.map((row) => keyOf(entry, row)));
   const gone = keys.filter((candidate) => !present.has(candidate));
   const statements: SQL[] = [];
   if (gone.length > 0) statements.push(sql`DELETE FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(gone)}`);
   if (rows.length > 0) {
+    await copyUsersOf(c, entry, rows);
     await copyShared(source, target, entry, rows);
     const updates = entry.columns.filter((column) => !entry.key.includes(column)).map((column) => `"${column}" = excluded."${column}"`);
     // Only a row of this list is written over: a row of another list with the same key is never taken.
@@ -318,27 +364,32 @@ async function syncRows(source: Database, target: Database, entry: ListTable, li
       );
     }
   }
-  if (statements.length > 0) await runAtomically(target, statements);
+  if (statements.length === 0) return [];
+  if (present.size === 0) {
+    await runAtomically(target, statements);
+    return [];
+  }
+  const written = await rowsOf(target, [...statements, notPlaced(entry, listId, [...present])]);
+  return written[written.length - 1].map((row) => String(row.key));
 }
 
 async function switchStep(env: Bindings, directory: Database, placement: Placement): Promise<MoveStep> {
   const listId = placement.account_list_id;
-  const source = on(env, placement.database);
-  const target = on(env, placement.other!);
+  const c = copying(env, directory, placement);
+  const { source, target } = c;
   const began = Number(placement.cursor_key ?? Date.now());
   // Again, should the step that began switching have been cut short after the directory's change.
   await source.run(sql`UPDATE moving_lists SET state = 'switching' WHERE account_list_id = ${listId}`);
-  // Memberships changed while copying, and users the rows written meanwhile point at.
-  if (placement.other !== DIRECTORY) {
-    await copyDirectoryRows(directory, target, [listId]);
-    await copyReferencedUsers(directory, source, target, listId);
+  // Memberships changed while copying (users the rows written meanwhile point at come with the rows).
+  if (placement.other !== DIRECTORY) await copyDirectoryRows(directory, target, [listId]);
+  // Nothing is left behind: every row copied or copied again is checked on the new database as it is written. A
+  // row it could not take (one pointing at another list's rows, or whose key another list's row has there) fails
+  // the move: the list stays where it is, and the new database's partial copy is removed.
+  for (;;) {
+    const { left, refused } = await applyChanges(c, CHANGES_PER_STEP);
+    if (refused.length > 0) return failMove(directory, source, placement, refused);
+    if (left === 0) break;
   }
-  while ((await applyChanges(source, target, listId, CHANGES_PER_STEP)) > 0);
-  // Nothing is left behind: every table holds as many of the list's rows on the new database as on the old. A row
-  // the new database could not take (one pointing at another list's rows, or whose key another list's row has
-  // there) fails the move: the list stays where it is, and the new database's partial copy is removed.
-  const differing = await differingTables(source, target, listId);
-  if (differing.length > 0) return failMove(directory, source, placement, differing);
   // The list's own row as its old database last held it (its appeal is now on the new one).
   const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);
   const upsert = row && placement.other !== placement.database ? upsertRows(accountLists, [row]) : undefined;
@@ -354,27 +405,18 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
   return { next: "again" };
 }
 
-/** The tables whose rows of the list the two databases count differently. */
-async function differingTables(source: Database, target: Database, listId: string): Promise<string[]> {
-  const counts = LIST_TABLES.map((entry) => sql`SELECT count(*) AS n FROM ${sql.identifier(entry.name)} WHERE ${rowsOfListBound(entry, listId)}`);
-  const [before, after] = await Promise.all([rowsOf(source, counts), rowsOf(target, counts)]);
-  return LIST_TABLES.flatMap((entry, index) => {
-    const [held, copied] = [Number(before[index][0].n), Number(after[index][0].n)];
-    return held === copied ? [] : [`${entry.name}: ${held} rows, ${copied} copied`];
-  });
-}
-
 /**
  * A move that cannot switch without leaving rows behind: the old database takes the list's writes again (and stops
  * recording them), and the new one's copy is removed as a moved list's old rows are, at once.
  */
-async function failMove(directory: Database, source: Database, placement: Placement, differing: string[]): Promise<MoveStep> {
+async function failMove(directory: Database, source: Database, placement: Placement, refused: string[]): Promise<MoveStep> {
   const listId = placement.account_list_id;
-  const failure = `rows the new database could not take: ${differing.join("; ")}`;
+  const shown = refused.slice(0, 10).join("; ");
+  const failure = `rows the new database could not take: ${shown}${refused.length > 10 ? ` and ${refused.length - 10} more` : ""}`;
   await runAtomically(source, [sql`DELETE FROM moving_lists WHERE account_list_id = ${listId}`, sql`DELETE FROM list_changes WHERE account_list_id = ${listId}`]);
   await directory.run(
     sql`UPDATE ${listPlacements} SET state = 'cleaning', cursor_table = NULL, cursor_key = NULL, switched_at = ${isoAt(0)}, failure = ${failure}, updated_at = ${nowTimestamp()}
-      WHERE account_list_id = ${listId} AND state = 'switching'`,
+      WHERE account_list_id = ${listId} AND state IN ('copying', 'switching')`,
   );
   console.error(JSON.stringify({ level: "error", message: "list move failed", account_list_id: listId, from: placement.database, to: placement.other, failure }));
   return { next: "again" };
