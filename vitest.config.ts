@@ -13,14 +13,14 @@ process.env.JWT_SECRET ??= TEST_JWT_SECRET;
 process.env.ADMIN_SECRET ??= TEST_ADMIN_SECRET;
 
 /** Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd. */
-function workerProject(name: string, migrations: D1Migration[], layout: Record<string, string> = {}, excluded: string[] = []) {
+function workerProject(name: string, migrations: { directory: D1Migration[]; lists: D1Migration[] }, layout: Record<string, string> = {}, excluded: string[] = []) {
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-          bindings: { ...layout, TEST_MIGRATIONS: migrations, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+          bindings: { ...layout, TEST_MIGRATIONS: migrations.directory, TEST_LIST_MIGRATIONS: migrations.lists, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
           queueConsumers: {
             "background-batch-requests": { maxBatchTimeout: 0.05 },
             "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
@@ -45,7 +45,7 @@ function workerProject(name: string, migrations: D1Migration[], layout: Record<s
 }
 
 export default defineConfig(async () => {
-  const migrations = await readD1Migrations("./migrations");
+  const migrations = { directory: await readD1Migrations("./migrations"), lists: await readD1Migrations("./migrations-lists") };
   return {
     test: {
       // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.

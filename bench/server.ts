@@ -142,7 +142,7 @@ export async function startServers(options: {
   // The list databases start migrated and empty; the dataset goes onto the directory (bench/generate.ts).
   for (const name of Object.keys(workerOptions.d1Databases ?? {}).filter((binding) => binding.startsWith("LIST_DB_"))) {
     const listDb = (await mf.getD1Database(name, "api")) as unknown as D1Handle;
-    await listDb.batch(migrationStatements().map((statement) => listDb.prepare(statement)));
+    await listDb.batch(migrationStatements("migrations-lists").map((statement) => listDb.prepare(statement)));
   }
   return {
     mf,
@@ -154,9 +154,12 @@ export async function startServers(options: {
   };
 }
 
-/** Statements of every migration, in order (drizzle-kit separates statements with `--> statement-breakpoint`). */
-export function migrationStatements(): string[] {
-  const dir = join(ROOT, "migrations");
+/**
+ * Statements of every migration of a set (the directory's, or `migrations-lists` for list databases), in order
+ * (drizzle-kit separates statements with `--> statement-breakpoint`).
+ */
+export function migrationStatements(set = "migrations"): string[] {
+  const dir = join(ROOT, set);
   return readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()

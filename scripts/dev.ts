@@ -55,6 +55,8 @@ function migrate(): void {
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`;
   if (result.status !== 0) {
     process.stderr.write(output);
+    // A list database made before list databases had their own migrations holds their tables already.
+    if (/already exists/.test(output)) console.error("\nThe local databases predate their migrations: stop here, run npm run db:reset, then npm run dev.");
     process.exit(result.status ?? 1);
   }
   const applied = output.match(/^\s*│\s*\d{4}_\S+\.sql\s*│\s*✅/gm)?.length ?? 0;
