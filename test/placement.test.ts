@@ -20,6 +20,8 @@ const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString(
 /** One user's lists on one list database, another's (the same data) spread over the directory and two more. */
 let together: PlacedUser;
 let spread: PlacedUser;
+/** The same data again, two lists on one list database and the third on another. */
+let paired: PlacedUser;
 let other: PlacedUser;
 
 /** A client id per user (its first digit) and record, so both layouts' ids sort alike. */
@@ -68,9 +70,11 @@ async function fill(user: PlacedUser, digit: number): Promise<void> {
 beforeAll(async () => {
   together = await placedUser(["LIST_DB_1", "LIST_DB_1", "LIST_DB_1"]);
   spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+  paired = await placedUser(["LIST_DB_2", "LIST_DB_1", "LIST_DB_2"]);
   other = await placedUser(["LIST_DB_2"]);
   await fill(together, 1);
   await fill(spread, 2);
+  await fill(paired, 3);
 });
 
 /** What a list answer shows, with ids read as what they name (the layouts' ids differ in their first digit). */
@@ -113,6 +117,8 @@ describe("the same data on one database and on three", () => {
       const one = shown(await get(query, together.token));
       const three = shown(await get(query, spread.token));
       expect(three).toEqual(one);
+      // A database holding two of the lists names the rows of both, unsorted: the merge orders them.
+      expect(shown(await get(query, paired.token))).toEqual(one);
     });
   }
 

@@ -237,7 +237,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     const idsOnly = ctx.listPart?.idsOnly === true;
     // A part that only names its rows takes their order keys from the rows that chose them: reading each row
     // again by id would cost two rows read per row of the page.
-    const carry: Carried = idsOnly ? carriedKeys(listOrder) : NOTHING_CARRIED;
+    const carry: Carried = idsOnly ? carriedKeys(listOrder, true) : NOTHING_CARRIED;
     // Rendering rows a list over several databases already chose: read by id, no order walked, no total counted.
     const rendering = ctx.listPart?.ids !== undefined;
     // The CROSS JOIN keeps SQLite from walking the list's rows instead of looking the few ids up by key.
@@ -338,16 +338,23 @@ interface Carried {
   select: SQL;
   /** The same values passed on by name (`, "$order_0", …`). */
   names: SQL;
+  /**
+   * The rows go to a merge that orders them by these keys (src/db/merge.ts): a page put together from parts
+   * answers every part's rows unsorted, sparing the sort (a row read for each row sorted). They hold the page's
+   * rows, as the cut page would; the merge cuts.
+   */
+  merged: boolean;
 }
 
-const NOTHING_CARRIED: Carried = { select: sql``, names: sql`` };
+const NOTHING_CARRIED: Carried = { select: sql``, names: sql``, merged: false };
 
 const orderKeyName = (index: number) => `$order_${index}`;
 
-function carriedKeys(listOrder: ListOrder): Carried {
+function carriedKeys(listOrder: ListOrder, merged = false): Carried {
   return {
     select: sql.join(listOrder.keys.map(({ expression }, index) => sql`, ${expression} AS ${sql.identifier(orderKeyName(index))}`), sql``),
     names: sql.join(listOrder.keys.map((_, index) => sql`, ${sql.identifier(orderKeyName(index))}`), sql``),
+    merged,
   };
 }
 
@@ -416,6 +423,7 @@ function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => { parts: S
   const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
   const byKeys = sql.join(listOrder.keys.map((key, index) => orderTerm({ ...key, expression: sql`${sql.identifier(orderKeyName(index))}` })), sql`, `);
   const prefix = defined.length > 0 ? sql`WITH ${sql.join(defined, sql`, `)} ` : sql``;
+  if (carry.merged) return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union})`;
   return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union}) ORDER BY ${byKeys} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
@@ -438,6 +446,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
     (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
   );
   const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
+  if (carry.merged) return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)})`;
   return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
