@@ -3,9 +3,10 @@
  * it through its steps, a bounded amount of work per message, with where it stands kept in the directory's
  * placement row, so a job killed at any point goes on from there when its message comes again:
  *
- * 1. copying: the list's rows are copied table by table (src/db/list-tables.ts), parents first, each table walked in rowid order,
- *    while the list is read and written on its old database as usual. Triggers there record each row its writes
- *    touch (`list_changes`); a row whose parent has not been copied yet waits for that record.
+ * 1. copying: the list's rows are copied table by table (src/db/list-tables.ts), parents first, each table walked
+ *    in rowid order, while the list is read and written on its old database as usual. Triggers there record each
+ *    row its writes touch (`list_changes`); a row whose parent has not been copied yet waits for that record. A row
+ *    the new database cannot take, with no such record, fails the move at once (`refusedRows`).
  * 2. catching up (still copying): the recorded rows are copied again, or removed where they are gone, until few
  *    are left.
  * 3. switching: the old database refuses the list's writes (503 with Retry-After: 1), the last records are copied,
