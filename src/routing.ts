@@ -125,12 +125,16 @@ async function withListsWhereTheyAre(app: Hono<AppEnv>, c: Context<AppEnv>, view
       const paths = includePaths(under);
       if (paths.length > 0) read.searchParams.set("include", paths.join(","));
       else read.searchParams.delete("include");
-      const answer = await runPart(app, c, viewer, databaseOfList(viewer, id), undefined, undefined, read);
-      return answer.status === 200 ? ((await answer.json()) as { data: Resource; included?: Resource[] }) : undefined;
+      return runPart(app, c, viewer, databaseOfList(viewer, id), undefined, undefined, read);
     }),
   );
+  // A list database that fails fails the answer: the directory's copy of a list has none of its totals, and would
+  // pass for them. A list it no longer finds (moved since the viewer was read) keeps the directory's copy.
+  const failed = answers.find((answer) => answer.status !== 200 && answer.status !== 404);
+  if (failed) return failed;
+  const documents = await Promise.all(answers.map(async (answer) => (answer.status === 200 ? ((await answer.json()) as { data: Resource; included?: Resource[] }) : undefined)));
   const key = (resource: Resource) => `${resource.type}:${resource.id}`;
-  const fromLists = new Map(answers.flatMap((answer) => (answer ? [answer.data, ...(answer.included ?? [])] : [])).map((resource) => [key(resource), resource]));
+  const fromLists = new Map(documents.flatMap((answer) => (answer ? [answer.data, ...(answer.included ?? [])] : [])).map((resource) => [key(resource), resource]));
   fromLists.delete(key(document.data));
   // The directory stays the authority for what it holds (users, memberships); the lists' own rows replace its copies.
   const included = (document.included ?? []).map((resource) => (resource.type === "account_lists" ? (fromLists.get(key(resource)) ?? resource) : resource));

@@ -384,6 +384,25 @@ describe("the signed-in user's lists where they are", () => {
     }
     // A bookmark for each database the answer was read from.
     expect(answer.headers.get("X-D1-Bookmark")?.split(",").map((part: string) => part.split(":")[0]).sort()).toEqual(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    // A list database that fails fails the answer, rather than show the directory's copy without its totals.
+    const failing = new Proxy(env.LIST_DB_2!, {
+      get(target, property) {
+        if (property === "prepare" || property === "batch" || property === "withSession") return () => {
+          throw new Error("the list database is unavailable");
+        };
+        const value = Reflect.get(target, property);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const ctx = createExecutionContext();
+    const broken = await worker.fetch!(
+      new Request("https://api.example.org/api/v2/user?include=account_lists", { headers: { Authorization: `Bearer ${user.token}`, Accept: "application/vnd.api+json" } }),
+      { ...env, LIST_DB_2: failing } as never,
+      ctx,
+    );
+    expect(broken.status).toBe(500);
+    expect(broken.headers.get("Content-Type")).toContain("application/vnd.api+json");
+    expect(((await broken.json()) as { errors: Array<{ status: string }> }).errors[0].status).toBe("500");
   });
 });
 
