@@ -341,10 +341,16 @@ interface Carried {
   /**
    * The rows go to a merge that orders them by these keys (src/db/merge.ts): a page put together from parts
    * answers every part's rows unsorted, sparing the sort (a row read for each row sorted). They hold the page's
-   * rows, as the cut page would; the merge cuts.
+   * rows, as the cut page would; the merge cuts. Only while the parts' rows stay few (`unsorted`).
    */
   merged: boolean;
 }
+
+/** The most rows a page put together from parts answers unsorted to a merge: past it, the page is cut here. */
+const UNSORTED_ROWS = 2_000;
+
+/** Whether the parts' rows go to the merge as they are, or sorted and cut to the page here. */
+const unsorted = (carry: Carried, parts: number, end: number) => carry.merged && parts * end <= UNSORTED_ROWS;
 
 const NOTHING_CARRIED: Carried = { select: sql``, names: sql``, merged: false };
 
@@ -423,7 +429,7 @@ function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => { parts: S
   const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
   const byKeys = sql.join(listOrder.keys.map((key, index) => orderTerm({ ...key, expression: sql`${sql.identifier(orderKeyName(index))}` })), sql`, `);
   const prefix = defined.length > 0 ? sql`WITH ${sql.join(defined, sql`, `)} ` : sql``;
-  if (carry.merged) return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union})`;
+  if (unsorted(carry, parts.length, offset + perPage)) return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union})`;
   return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union}) ORDER BY ${byKeys} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
@@ -446,7 +452,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
     (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
   );
   const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
-  if (carry.merged) return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)})`;
+  if (unsorted(carry, pieces.length, end)) return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)})`;
   return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
