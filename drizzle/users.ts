@@ -50,6 +50,8 @@ export const users = sqliteTable(
       onDelete: "set null",
     }),
     locale: text("locale"),
+    /** How numbers and dates are formatted (a locale such as `en-nz`); the web client's Locale preference. */
+    localeDisplay: text("locale_display"),
     setup: bool("setup").notNull().default(false),
     tabOrders: text("tab_orders"),
     tasksFilter: text("tasks_filter"),

@@ -62,6 +62,7 @@ describe("GET /api/v2/user", () => {
       contacts_view_options: null,
       default_account_list: viewer.list.id,
       locale: null,
+      locale_display: null,
       setup: false,
       tab_orders: "a,b",
       tasks_filter: null,
@@ -167,6 +168,7 @@ describe("PUT /api/v2/user", () => {
       contacts_view_options: null,
       default_account_list: viewer.list.id,
       locale: "fr_ca",
+      locale_display: null,
       setup: true,
       tab_orders: "a,b",
       tasks_filter: null,
@@ -186,6 +188,19 @@ describe("PUT /api/v2/user", () => {
       locale: "fr_ca",
     });
     expect(await storedUser()).toMatchObject({ timeZone: "America/New_York", defaultAccountListId: coachedListId, hourToSendNotifications: null, setup: true });
+  });
+
+  it("stores the web client's display locale, sent alone as its Locale page sends it, and answers it", async () => {
+    // The AngularJS client's PUT: the user's id and the one preference changed (src/preferences/personal/locale).
+    const response = await put("/api/v2/user", { data: { type: "users", id: viewer.user.id, attributes: { overwrite: true, preferences: { locale_display: "en-nz" } } } }, viewer.token);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data.attributes.preferences.locale_display).toBe("en-nz");
+    expect((await storedUser()).localeDisplay).toBe("en-nz");
+    const read = await get("/api/v2/user", viewer.token);
+    expect(read.body.data.attributes.preferences).toMatchObject({ locale_display: "en-nz", time_zone: (await storedUser()).timeZone });
+    const bad = await put("/api/v2/user", body({ overwrite: true, preferences: { locale_display: { alias: "en-nz" } } }), viewer.token);
+    expect(errorOf(bad, 400).source).toEqual({ pointer: "/data/attributes/preferences/locale_display" });
+    expect((await storedUser()).localeDisplay).toBe("en-nz");
   });
 
   it("refuses bad preferences, pointing at each key, with nothing changed", async () => {

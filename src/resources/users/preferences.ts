@@ -46,6 +46,8 @@ export const PREFERENCES: Record<string, Preference> = {
   contacts_view_options: preference("contactsViewOptions", users.contactsViewOptions),
   default_account_list: preference("defaultAccountListId", users.defaultAccountListId, checkDefaultAccountList),
   locale: preference("locale", users.locale),
+  // Not in the specification's list: the web client's Locale page saves it, and reads it back to format dates.
+  locale_display: preference("localeDisplay", users.localeDisplay),
   setup: preference("setup", users.setup, parseOf(boolean(users.setup))),
   tab_orders: preference("tabOrders", users.tabOrders),
   tasks_filter: preference("tasksFilter", users.tasksFilter),
