@@ -13,6 +13,7 @@ import { request, get, post, put, del, errorOf, type ApiResponse } from "./helpe
 import { copiesById, on, operator, placedUser, type PlacedUser } from "./helpers/placement";
 import { tokenFor, uuid } from "./helpers/factories";
 import { runCron } from "./helpers/events";
+import { withD1Counts } from "./helpers/d1-counts";
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -167,15 +168,9 @@ describe("the same data on one database and on three", () => {
     // The D1 counters load tests read (X-D1-*), after a first request has the viewer cached.
     const counted = async (path: string, token: string) => {
       await get(path, token);
-      const ctx = createExecutionContext();
-      const response = await worker.fetch!(
-        new Request(`https://api.example.org${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } }),
-        { ...env, BENCH_METRICS: "1" } as never,
-        ctx,
-      );
-      expect(response.status).toBe(200);
-      await response.text();
-      return { roundTrips: Number(response.headers.get("X-D1-Round-Trips")), criticalPath: Number(response.headers.get("X-D1-Critical-Path")) };
+      const counts = await withD1Counts("GET", path, token);
+      expect(counts.status).toBe(200);
+      return counts;
     };
     for (const path of ["/api/v2/contacts", "/api/v2/tasks"]) {
       const one = await counted(path, together.token);

@@ -3,13 +3,11 @@
  * every nested write joins the parent's batch, so an update sideposting ten addresses makes one D1 call more than
  * the same update alone, the read of what it wrote for `included`, and the same whatever their number.
  */
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { app } from "../src/index";
 import { insertContact } from "./helpers/contact-fixtures";
 import { createViewer } from "./helpers/factories";
 import { addressesOf } from "./helpers/sidepost-fixtures";
+import { withD1Counts } from "./helpers/d1-counts";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 
@@ -18,21 +16,7 @@ beforeAll(async () => {
 });
 
 /** A PUT through the app with the D1 counters on (the X-D1-* headers load tests read). */
-async function countedPut(path: string, body: unknown): Promise<{ status: number; roundTrips: number }> {
-  const ctx = createExecutionContext();
-  const response = await app.fetch(
-    new Request(`https://api.example.org${path}`, {
-      method: "PUT",
-      headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/vnd.api+json", Accept: "application/vnd.api+json" },
-      body: JSON.stringify(body),
-    }),
-    { ...env, BENCH_METRICS: "1" },
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  await response.text();
-  return { status: response.status, roundTrips: Number(response.headers.get("X-D1-Round-Trips")) };
-}
+const countedPut = (path: string, body: unknown) => withD1Counts("PUT", path, alice.token, body);
 
 const addresses = (count: number) => {
   const ids = Array.from({ length: count }, () => crypto.randomUUID());

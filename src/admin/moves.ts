@@ -18,7 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { accountLists, listPlacements } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
-import { LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } from "../db/list-tables";
+import { keyOfRow, LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } from "../db/list-tables";
 import { copyDirectoryRows, copyUsers, upsertRows } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
@@ -163,10 +163,7 @@ async function copyUsersOf(c: Copying, entry: ListTable, rows: Rows): Promise<vo
   await copyUsers(c.directory, c.target, ids.filter((id) => !there.has(id)));
 }
 
-/** A row's key as `list_changes.row_key` holds it. */
-const keyOf = (entry: ListTable, row: Record<string, unknown>) => (entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column])));
-
-/** Of these keys (as `keyOf`), those the target does not hold as rows of the list: read in the batch that wrote them. */
+/** Of these keys (as `keyOfRow`), those the target does not hold as rows of the list: read in the batch that wrote them. */
 function notPlaced(entry: ListTable, listId: string, keys: string[]): SQL {
   const match = entry.key.length === 1 ? `"t"."${entry.key[0]}" = "k"."value"` : entry.key.map((column, index) => `"t"."${column}" = json_extract("k"."value", '$[${index}]')`).join(" AND ");
   return sql`SELECT "k"."value" AS "key" FROM json_each(${JSON.stringify(keys)}) AS "k"
@@ -290,7 +287,7 @@ async function copyChunk(c: Copying, entry: ListTable, after: number): Promise<{
   const inserts = slices(rows).map(
     (slice) => sql`INSERT INTO ${sql.identifier(entry.name)} (${sql.raw(columnList(entry))}) SELECT * FROM (${fromJson(entry, slice)}) AS "row" WHERE ${sql.raw(parentsPresent(entry, '"row"'))} ON CONFLICT DO NOTHING`,
   );
-  const written = await rowsOf(target, [...inserts, notPlaced(entry, listId, rows.map((row) => keyOf(entry, row)))]);
+  const written = await rowsOf(target, [...inserts, notPlaced(entry, listId, rows.map((row) => keyOfRow(entry, row)))]);
   const missing = written[written.length - 1].map((row) => String(row.key));
   return { rows: rows.length, last, refused: await refusedRows(source, entry, listId, missing) };
 }
@@ -348,7 +345,7 @@ async function syncRows(c: Copying, entry: ListTable, keys: string[]): Promise<s
   const key = sql.raw(rowKeyOf(entry, entry.name));
   // Each row's list by key: the list's condition as a subquery would read all of its rows for every statement.
   const [rows] = await rowsOf(source, [sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(keys)} AND ${sql.raw(entry.listOf(`"${entry.name}"`))} = ${listId}`]);
-  const present = new Set(rows.map((row) => keyOf(entry, row)));
+  const present = new Set(rows.map((row) => keyOfRow(entry, row)));
   const gone = keys.filter((candidate) => !present.has(candidate));
   const statements: SQL[] = [];
   if (gone.length > 0) statements.push(sql`DELETE FROM ${sql.identifier(entry.name)} WHERE ${key} IN ${jsonList(gone)}`);

@@ -135,6 +135,11 @@ export function rowKeyOf(entry: ListTable, row: string): string {
   return entry.key.length === 1 ? `${row}.${entry.key[0]}` : `json_array(${entry.key.map((column) => `${row}.${column}`).join(", ")})`;
 }
 
+/** A row read from the database, its key as `list_changes.row_key` holds it (what `rowKeyOf` names in SQL). */
+export function keyOfRow(entry: ListTable, row: Record<string, unknown>): string {
+  return entry.key.length === 1 ? String(row[entry.key[0]]) : JSON.stringify(entry.key.map((column) => row[column]));
+}
+
 /** The trigger-side guard: the error D1 answers when a write reaches a list that is switching or has moved away. */
 export const LIST_MOVING_ERROR = "LIST_MOVING";
 
