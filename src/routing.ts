@@ -4,7 +4,8 @@
  * it once per database, as that database's part, with the viewer narrowed to the lists placed there, and the
  * parts' answers are put together:
  * - a list: each part answers its first `offset + per_page` rows in the list's order with their order keys; the
- *   rows are merged by those keys, the page is cut from them, totals are summed (`mergeListParts`);
+ *   rows are merged by those keys, the page is cut from them, totals are summed (`choosePage`). A deeper page costs
+ *   each database the rows before it (docs/scaling.md), as it costs one database;
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
  * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order.
@@ -13,7 +14,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
-import { ApiError, badRequest } from "./jsonapi/errors";
+import { ApiError } from "./jsonapi/errors";
 import { mergeParams, ownEntry, paramsFromJson, parseQueryString } from "./jsonapi/params";
 import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
 import { parseJsonBody } from "./jsonapi/request-document";
@@ -24,13 +25,6 @@ import { databaseOfList, listForCreate, requestDatabase, viewerDatabases, viewer
 import { DIRECTORY } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The most rows a part of a list may be asked for (the page's end). Deeper pages over several databases are
- * refused: each database would read and send every row before the page. `filter[account_list_id]` naming lists
- * of one database reads them from it alone, at any depth.
- */
-export const MAX_MERGED_ROWS = 10_000;
 
 export function routeToDatabase(app: Hono<AppEnv>) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -198,12 +192,6 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
   }
   const { page, perPage } = paging;
   const end = paging.offset + perPage;
-  if (end > MAX_MERGED_ROWS) {
-    throw badRequest(
-      `A page ending past row ${MAX_MERGED_ROWS} is not answered over account lists on several databases: ask a smaller page, or narrow the list with filter[account_list_id]`,
-      { parameter: "page" },
-    );
-  }
   // First the page's choice: each database's first rows, ids and order keys only, and its total.
   const ask = async (database: string, part: Omit<ListPart, "report">): Promise<{ response: Response; keys?: PartKeys }> => {
     let keys: PartKeys | undefined;
