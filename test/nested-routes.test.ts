@@ -176,6 +176,57 @@ describe("POST /api/v2/contacts/people/bulk", () => {
   });
 });
 
+describe("POST /api/v2/contacts/people/bulk as the original's own example sends it", () => {
+  it("takes a person's contact named as `contacts`, a list of one, and refuses a list of another size", async () => {
+    const family = await insertContact(alice.list.id, "Listed, Family");
+    const theirs = await insertContact(bob.list.id, "Listed, Not Alices");
+    const id = uuid();
+    // The example: the person's attributes with updated_in_db_at, and `relationships.contacts` naming the contact.
+    const answer = await request("POST", "/api/v2/contacts/people/bulk", {
+      token: alice.token,
+      raw: true,
+      body: {
+        data: [
+          {
+            data: {
+              type: "people",
+              id,
+              attributes: { first_name: "Lena", last_name: "Listed", updated_in_db_at: "2026-01-01T00:00:00Z" },
+              relationships: { contacts: { data: [{ type: "contacts", id: family.id }] } },
+            },
+          },
+        ],
+      },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body[0].data).toMatchObject({ id, type: "people", attributes: { first_name: "Lena", last_name: "Listed" } });
+    const [stored] = await db.select().from(schema.people).where(eq(schema.people.id, id));
+    expect([stored.contactId, stored.isPrimary]).toEqual([family.id, true]);
+    // Each refusal stores nothing: two contacts, none, a contact of another list, two names that disagree.
+    const refused = [uuid(), uuid(), uuid(), uuid()];
+    const item = (personId: string, relationships: Record<string, unknown>) => ({ data: { type: "people", id: personId, attributes: { first_name: "Nope" }, relationships } });
+    const again = await request("POST", "/api/v2/contacts/people/bulk", {
+      token: alice.token,
+      raw: true,
+      body: {
+        data: [
+          item(refused[0], { contacts: { data: [{ type: "contacts", id: family.id }, { type: "contacts", id: family.id }] } }),
+          item(refused[1], { contacts: { data: [] } }),
+          item(refused[2], { contacts: { data: [{ type: "contacts", id: theirs.id }] } }),
+          item(refused[3], { contacts: { data: [{ type: "contacts", id: family.id }] }, contact: { data: { type: "contacts", id: theirs.id } } }),
+        ],
+      },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body[0].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/relationships/contacts/data" } });
+    expect(again.body[0].errors[0].detail).toBe("Relationship contacts must name exactly one contact");
+    expect(again.body[1].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/relationships/contacts/data" } });
+    expect(again.body[2].errors[0].status).toMatch(/^40[34]$/);
+    expect(again.body[3].errors[0]).toMatchObject({ status: "400", source: { pointer: "/data/relationships/contacts/data" } });
+    for (const personId of refused) expect(await db.select().from(schema.people).where(eq(schema.people.id, personId))).toEqual([]);
+  });
+});
+
 describe("a task's comments", () => {
   it("keep comments_count true as they are added and removed, under their task only", async () => {
     const task = await insertTask(alice.list.id, [contact.id], { subject: "Commented" });

@@ -113,6 +113,11 @@ export interface RelationshipDef {
      * name a user, as the original's users are people. The linkage then reads `select` (one of the two columns).
      */
     orLinks?: { resource: string; column: SQLiteColumn };
+    /**
+     * A to-many name the original also takes for this to-one link, holding exactly one identifier: its bulk
+     * people name their contact as `contacts: {data: [{type, id}]}`.
+     */
+    listedAs?: string;
   };
   /** When false, the relationship is only listed when asked for by a sparse fieldset or include. */
   default?: boolean;

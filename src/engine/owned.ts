@@ -53,9 +53,9 @@ export async function checkWritableOwner(owner: Owner, id: string, ctx: RequestC
 }
 
 /** The to-one relationship to the owner, writable to an owner the viewer may write. */
-export function ownerRelationship(owner: Owner, foreignKey: SQLiteColumn, options: { default?: boolean } = {}): RelationshipDef {
+export function ownerRelationship(owner: Owner, foreignKey: SQLiteColumn, options: { default?: boolean; listedAs?: string } = {}): RelationshipDef {
   return {
-    ...belongsTo(owner.type, foreignKey, { check: (id, ctx) => checkWritableOwner(owner, id, ctx) }),
+    ...belongsTo(owner.type, foreignKey, { check: (id, ctx) => checkWritableOwner(owner, id, ctx), listedAs: options.listedAs }),
     default: options.default,
   };
 }

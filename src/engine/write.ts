@@ -9,7 +9,7 @@ import { and, inList, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
 import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guard";
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
-import { idMismatch, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
+import { idMismatch, toManyLinkage, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
 import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
@@ -54,7 +54,7 @@ function parseAttributes(def: ResourceDef, input: ResourceInput, ctx: RequestCon
 
 /** `fixed`: relationships the route or the parent record decides (a record sideposted with a parent not yet stored). */
 async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: RequestContext, changes: Changes, fixed: Changes = {}): Promise<void> {
-  for (const [name, value] of Object.entries(input.relationships)) {
+  for (const [name, value] of Object.entries(withListedLinks(def, input.relationships))) {
     const rel = ownEntry(def.relationships, name);
     if (!rel?.column || !rel.write || name in fixed) continue;
     const linkage = toOneLinkage(value, name);
@@ -71,6 +71,30 @@ async function parseRelationships(def: ResourceDef, input: ResourceInput, ctx: R
     }
     changes[name] = await linkedId(rel, linkage.id, ctx);
   }
+}
+
+/**
+ * The relationships with each to-one link sent under the to-many name it is also `listedAs` read as the link itself:
+ * one identifier, and the same one when both names are sent.
+ */
+function withListedLinks(def: ResourceDef, relationships: Record<string, unknown>): Record<string, unknown> {
+  let read = relationships;
+  for (const [name, rel] of Object.entries(def.relationships)) {
+    const listed = rel.write?.listedAs;
+    if (!listed || !Object.hasOwn(relationships, listed)) continue;
+    const linkage = toManyLinkage(relationships[listed], listed);
+    if (linkage.length !== 1) throw badRequest(`Relationship ${listed} must name exactly one ${name}`, { pointer: `/data/relationships/${listed}/data` });
+    const one = { data: linkage[0] };
+    if (Object.hasOwn(relationships, name)) {
+      const named = toOneLinkage(relationships[name], name);
+      if (named?.type !== linkage[0].type || named.id !== linkage[0].id) {
+        throw badRequest(`Relationships ${name} and ${listed} must name the same ${name}`, { pointer: `/data/relationships/${listed}/data` });
+      }
+    }
+    const { [listed]: _, ...rest } = read;
+    read = { ...rest, [name]: one };
+  }
+  return read;
 }
 
 /** An id of the resource a relationship `orLinks`: written to that resource's column instead of the relationship's. */

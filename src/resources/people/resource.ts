@@ -88,7 +88,7 @@ export const personResource = defineResource({
     websites: ofPerson("websites", websites),
     family_relationships: ofPerson("family_relationships", familyRelationships),
     // The parent, fixed by the route or the contact a person is sideposted with; listed only when asked for.
-    contact: ownerRelationship(contactOwner, people.contactId, { default: false }),
+    contact: ownerRelationship(contactOwner, people.contactId, { default: false, listedAs: "contacts" }),
   },
   hooks: {
     // A person belongs to a contact: the route or parent gives it, or (bulk create) the item names it.
