@@ -179,7 +179,8 @@ async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], c
     const ready = items.filter((item) => !item.error && item.statements);
     const writes = ready.flatMap((item) => item.statements!);
     try {
-      if (writes.length === 0) return new Map();
+      // Creates sent again write nothing, and are answered as stored.
+      if (ready.length === 0) return new Map();
       if (action === "delete") {
         await runBatch(ctx, writes);
         return new Map();

@@ -15,6 +15,7 @@ import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, ty
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
+import { sentAgain } from "./sent-again";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -189,26 +190,25 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   Object.assign(changes, fixed);
   assignDefaultAccountList(def, changes, ctx);
   const id = input.id ?? crypto.randomUUID();
-  throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
-  if (input.id && !idIsNew) {
-    const [existing] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(sql`${def.idColumn} = ${id}`).limit(1);
-    if (existing) throw duplicateId(def, id);
-  }
   const keys = propertyKeys(def.table);
+  // Before the resource's own rules: a rule that one record per list may exist would refuse the create sent again.
+  if (input.id && !idIsNew && (await sentAgain(def, id, columnValues(def, changes), input, ctx))) return { id, statements: [], includePaths: [], sentAgain: true };
+  throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
   const values = { ...columnValues(def, changes), [keys.get(def.idColumn.name)!]: id } as Row;
   if (def.createdAtColumn) values[keys.get(def.createdAtColumn.name)!] = ctx.now;
   if (def.updatedAtColumn) values[keys.get(def.updatedAtColumn.name)!] = ctx.now;
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx)) ?? [];
   const nested = await sidepostWrites(def, id, input, ctx, nestedWriter, forcesValues(input));
   const statements: BatchStatement[] = [ctx.db.insert(def.table).values(values as never) as unknown as BatchStatement, ...side, ...nested.statements];
-  return { id, statements, includePaths: nested.includePaths };
+  return { id, statements, includePaths: nested.includePaths, sentAgain: false };
 }
 
 export async function createResource(def: ResourceDef, sent: ResourceInput, ctx: RequestContext, fixed: Changes = {}): Promise<string> {
   // A request that may run again (a background request) creates under an id of its own: a second run finds it taken.
   const input = sent.id || !ctx.createdId ? sent : { ...sent, id: ctx.createdId };
   refuseUnreferenced(def, input);
-  const { id, statements, includePaths } = await prepareCreate(def, input, ctx, fixed);
+  const { id, statements, includePaths, sentAgain } = await prepareCreate(def, input, ctx, fixed);
+  if (sentAgain) return id;
   try {
     await runBatch(ctx, statements);
     includeWritten(ctx, includePaths);
