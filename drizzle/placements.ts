@@ -3,7 +3,7 @@
  * account list, and may itself hold lists; a deployment adds list databases (bindings `LIST_DB_<name>`) and places
  * lists on them. A list without a row here is on the directory database, which is where every list starts.
  */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 
 export const listPlacements = sqliteTable(
@@ -34,4 +34,21 @@ export const listPlacements = sqliteTable(
     updatedAt: text("updated_at").notNull(),
   },
   (t) => [index("list_placements_database_idx").on(t.database)],
+);
+
+/**
+ * Every id a client chose for a record of a list, claimed deployment-wide before the record is written
+ * (src/engine/client-ids.ts): one database's primary key cannot see another's, so without it two lists on two
+ * databases could each hold a record under one id, and neither list could then move to the other's database.
+ * `anchor` is what the record hangs off: its account list, or the parent it is owned through (a person's contact).
+ */
+export const clientIds = sqliteTable(
+  "client_ids",
+  {
+    tableName: text("table_name").notNull(),
+    id: text("id").notNull(),
+    anchor: text("anchor").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tableName, t.id] })],
 );

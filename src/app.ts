@@ -84,6 +84,7 @@ export function createApp(): Hono<AppEnv> {
     c.set("createdId", item?.createdId);
     c.set("directory", directory);
     c.set("db", directory);
+    c.set("databaseName", DIRECTORY);
     await next();
     if (item?.part) return;
     const bookmarks = sessions.bookmarks();

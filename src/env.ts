@@ -93,6 +93,8 @@ export interface AppEnv {
     metrics: D1Metrics;
     /** The database the request runs on: the directory, or the database of the lists it reads or writes. */
     db: Database;
+    /** The binding `db` is. */
+    databaseName: string;
     /** The directory database, whatever `db` is. */
     directory: Database;
     /** The request's D1 sessions (src/db/session.ts), one per database; the batch endpoint hands them to its items. */

@@ -34,6 +34,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const database = target === "each" ? (namedListsDatabase(c, viewer) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
+      c.set("databaseName", database);
       await next();
       if (!part && c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
       return;

@@ -11,10 +11,10 @@ import { database } from "../src/db/client";
 import { databaseBinding } from "../src/db/databases";
 import { LIST_TABLES, listMoveTriggers } from "../src/db/list-tables";
 import type { Bindings } from "../src/env";
-import { del, get, post, put, type ApiResponse } from "./helpers/api";
+import { del, errorOf, get, post, put, request, type ApiResponse } from "./helpers/api";
 import { givingTo } from "./helpers/contact-fixtures";
 import { expectCountsKept, expectTriggersAsDeclared } from "./helpers/kept-sums";
-import { on, operator, placedUser, type PlacedUser } from "./helpers/placement";
+import { copiesById, on, operator, placedUser, type PlacedUser } from "./helpers/placement";
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -354,5 +354,60 @@ describe("moving a list", () => {
     expect(listed.body.meta.pagination.total_count).toBe(2);
     const placements = await operator("GET", "/placements");
     expect(placements.body.placements.find((row: { account_list_id: string }) => row.account_list_id === listId)).toMatchObject({ database: "DB", state: "cleaning" });
+  });
+});
+
+describe("an id names one record in the whole deployment", () => {
+  it("refuses another user's create under an id a record holds on another database, and the list then moves there", async () => {
+    // The owner's list is on LIST_DB_1 (beforeEach); Alice's is alone on LIST_DB_2.
+    const alice = await placedUser(["LIST_DB_2"]);
+    const inList = (list: string) => ({ account_list: { data: { type: "account_lists", id: list } } });
+    const chosen = crypto.randomUUID();
+    const personId = crypto.randomUUID();
+    const contact = await post(
+      "/api/v2/contacts",
+      { data: { type: "contacts", id: chosen, attributes: { name: "Chosen, Id" }, relationships: { ...inList(alice.lists[0]), people: { data: [{ type: "people", id: personId }] } } }, included: [{ type: "people", id: personId, attributes: { first_name: "Ida" } }] },
+      alice.token,
+    );
+    expect(contact.status, contact.text).toBe(201);
+    // An id the service made: another user can learn it (a list they coached once), never take it.
+    const task = await post("/api/v2/tasks", { data: { type: "tasks", attributes: { subject: "Made here", activity_type: "Call" }, relationships: inList(alice.lists[0]) } }, alice.token);
+    const made = task.body.data.id as string;
+
+    const mine = inList(listId);
+    const refusals = [
+      await post("/api/v2/contacts", { data: { type: "contacts", id: chosen, attributes: { name: "Chosen, Id" }, relationships: mine } }, owner.token),
+      await post("/api/v2/tasks", { data: { type: "tasks", id: made, attributes: { subject: "Made here", activity_type: "Call" }, relationships: mine } }, owner.token),
+      await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Holder, Of" }, relationships: { ...mine, people: { data: [{ type: "people", id: personId }] } } }, included: [{ type: "people", id: personId, attributes: { first_name: "Ida" } }] }, owner.token),
+    ];
+    expect(errorOf(refusals[0], 409).detail).toBe(`duplicate key value violates unique constraint "contacts_pkey": Key (id)=(${chosen}) already exists.`);
+    expect(errorOf(refusals[1], 409).detail).toContain(`"activities_pkey": Key (id)=(${made})`);
+    expect(errorOf(refusals[2], 409).detail).toContain(`"people_pkey": Key (id)=(${personId})`);
+    const bulk = await request("POST", "/api/v2/tasks/bulk", { token: owner.token, raw: true, body: { data: [{ data: { type: "tasks", id: made, attributes: { subject: "Bulk", activity_type: "Call" }, relationships: mine } }] } });
+    expect(bulk.body[0].errors[0]).toMatchObject({ status: "409" });
+    const batched = await post("/api/v2/batch", { requests: [{ method: "POST", path: "/api/v2/contacts", body: { data: { type: "contacts", id: chosen, attributes: { name: "Batched" }, relationships: mine } } }] }, owner.token, { raw: true });
+    expect(batched.body[0].status).toBe(409);
+    // Nothing of the attempts is stored, and no claim is left for them.
+    expect(await copiesById("contacts", chosen)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    expect(await copiesById("tasks", made)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    expect(await copiesById("people", personId)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 1 });
+    const claims = await database(env.DB).all<{ table_name: string; anchor: string }>(sql`SELECT table_name, anchor FROM client_ids WHERE id IN (${chosen}, ${made}, ${personId}) ORDER BY table_name`);
+    expect(claims).toEqual([
+      { table_name: "contacts", anchor: alice.lists[0] },
+      { table_name: "people", anchor: chosen },
+    ]);
+
+    // Alice's list moves to the owner's database: nothing there clashes with it.
+    expect((await operator("POST", `/account_lists/${alice.lists[0]}/move`, { database: "LIST_DB_1" })).status).toBe(202);
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      if ((await moveStep(quiet, alice.lists[0], Date.now() + 60_000)).next === "done") break;
+    }
+    expect(await placementOf(database(env.DB), alice.lists[0])).toMatchObject({ database: "LIST_DB_1", state: "placed", failure: null });
+    expect(await copiesById("contacts", chosen)).toEqual({ DB: 0, LIST_DB_1: 1, LIST_DB_2: 0 });
+    // Her create sent again after the move is the same record; the owner's attempt is still refused.
+    const again = await post("/api/v2/contacts", { data: { type: "contacts", id: chosen, attributes: { name: "Chosen, Id" }, relationships: inList(alice.lists[0]) } }, alice.token);
+    expect(again.status, again.text).toBe(201);
+    errorOf(await post("/api/v2/contacts", { data: { type: "contacts", id: chosen, attributes: { name: "Chosen, Id" }, relationships: mine } }, owner.token), 409);
   });
 });

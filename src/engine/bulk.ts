@@ -19,6 +19,7 @@ import { readBody, requestContext } from "./context";
 import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef, type Row } from "./define";
 import { readResourcesById } from "./read";
 import { refuseUnreferenced } from "./sidepost";
+import { claimIds, startClaims, type IdClaim } from "./client-ids";
 import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
 
 /** How often the items left are written again after others lost a race (each time at least one item drops out). */
@@ -51,6 +52,8 @@ interface Item {
   savesOver?: boolean;
   /** The resource as it was, answered for deletes. */
   before?: ResourceObject;
+  /** The client-chosen ids a create takes (itself and what it sideposts), claimed with the other items'. */
+  claims?: IdClaim[];
   error?: ApiError;
 }
 
@@ -62,6 +65,7 @@ export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv>
     const ctx = requestContext(c);
     const items = readItems(await readBody(c), types, action);
     await prepareItems(def, action, items, ctx, options);
+    await refuseTakenIds(items, ctx);
     const written = await writeItems(def, action, items, ctx, options);
     const documents: ItemDocument[] = items.map((item) => {
       if (item.error) return { errors: item.error.errors, ...(item.id ? { meta: { id: item.id } } : {}) };
@@ -121,6 +125,7 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
       if (saved !== undefined && !isNotFound(saved)) {
         if (saved instanceof ApiError) throw saved;
         item.input = { ...item.input!, attributes: { ...item.input!.attributes, overwrite: true } };
+        item.claims = startClaims(ctx);
         const prepared = await prepareUpdate(def, item.id!, item.input, ctx, saved);
         item.statements = prepared.statements;
         item.stored = prepared.stored;
@@ -128,6 +133,7 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
         continue;
       }
       if (action === "create") {
+        item.claims = startClaims(ctx);
         const prepared = await prepareCreate(def, item.input!, ctx, options.fixedOnCreate?.(ctx));
         item.id = prepared.id;
         item.statements = prepared.statements;
@@ -136,6 +142,7 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
       const row = rows.get(item.id!);
       if (row instanceof ApiError) throw row;
       if (action === "update") {
+        item.claims = startClaims(ctx);
         const prepared = await prepareUpdate(def, item.id!, item.input!, ctx, row);
         item.statements = prepared.statements;
         item.stored = prepared.stored;
@@ -147,6 +154,17 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
       if (!(error instanceof ApiError)) throw error;
       item.error = error;
     }
+  }
+}
+
+/** Claims the client-chosen ids of every create item at once; an item whose id is taken elsewhere is refused. */
+async function refuseTakenIds(items: Item[], ctx: RequestContext): Promise<void> {
+  const taken = new Set(await claimIds(ctx, items.flatMap((item) => (item.error || !item.statements ? [] : (item.claims ?? [])))));
+  for (const item of items) {
+    const first = item.claims?.find((claim) => taken.has(claim));
+    if (!first) continue;
+    item.error = duplicateId(first.def, first.id);
+    item.statements = undefined;
   }
 }
 

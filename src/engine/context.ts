@@ -12,6 +12,8 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
   return {
     db: c.get("db"),
     directory: c.get("directory"),
+    databaseName: c.get("databaseName"),
+    databaseOn: c.get("databaseOn"),
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),

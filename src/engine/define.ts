@@ -11,6 +11,7 @@ import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 import type { SidepostRule } from "./sidepost";
+import type { IdClaim } from "./client-ids";
 import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
@@ -19,6 +20,11 @@ export interface RequestContext {
   db: Database;
   /** The directory database; `db` itself when the request runs there (copies of its rows follow some writes: src/db/mirrors.ts). */
   directory?: Database;
+  /** The binding `db` is (src/db/databases.ts), and every database by binding, in the request's sessions. */
+  databaseName?: string;
+  databaseOn?: (name: string) => Database;
+  /** Client-chosen ids the creates being prepared take, claimed deployment-wide before they are written (client-ids.ts). */
+  idClaims?: IdClaim[];
   viewer: Viewer;
   env: Bindings;
   /** One "now" per request, `YYYY-MM-DDTHH:MM:SSZ`. */

@@ -16,6 +16,7 @@ import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
 import { sentAgain } from "./sent-again";
+import { claimIds, noteClaim, refuseTaken, startClaims } from "./client-ids";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -195,6 +196,7 @@ export async function prepareCreate(def: ResourceDef, input: ResourceInput, ctx:
   if (input.id && !idIsNew && (await sentAgain(def, id, columnValues(def, changes), input, ctx))) return { id, statements: [], includePaths: [], sentAgain: true };
   throwIfErrors(await def.hooks?.beforeCreate?.(changes, toWriteInput(id, input), ctx));
   const values = { ...columnValues(def, changes), [keys.get(def.idColumn.name)!]: id } as Row;
+  if (input.id) noteClaim(ctx, def, id, values);
   if (def.createdAtColumn) values[keys.get(def.createdAtColumn.name)!] = ctx.now;
   if (def.updatedAtColumn) values[keys.get(def.updatedAtColumn.name)!] = ctx.now;
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx)) ?? [];
@@ -207,8 +209,10 @@ export async function createResource(def: ResourceDef, sent: ResourceInput, ctx:
   // A request that may run again (a background request) creates under an id of its own: a second run finds it taken.
   const input = sent.id || !ctx.createdId ? sent : { ...sent, id: ctx.createdId };
   refuseUnreferenced(def, input);
+  const claims = startClaims(ctx);
   const { id, statements, includePaths, sentAgain } = await prepareCreate(def, input, ctx, fixed);
   if (sentAgain) return id;
+  refuseTaken(await claimIds(ctx, claims));
   try {
     await runBatch(ctx, statements);
     includeWritten(ctx, includePaths);
@@ -311,7 +315,10 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
  */
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
   refuseUnreferenced(def, input);
+  // Records sideposted with an update take client-chosen ids too.
+  const claims = startClaims(ctx);
   const { statements, includePaths } = await prepareUpdate(def, id, input, ctx);
+  refuseTaken(await claimIds(ctx, claims));
   // What was written beside the record (sideposted records) is included in the answer.
   includeWritten(ctx, includePaths);
   try {
