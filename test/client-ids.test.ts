@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorOf, get, post, put, request } from "./helpers/api";
 import { storage } from "./helpers/storage";
-import { createViewer, uuid } from "./helpers/factories";
+import { createAccountList, createViewer, uuid } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 
@@ -72,6 +72,20 @@ describe("a client id that already exists", () => {
     const bulk = await request("POST", "/api/v2/tasks/bulk", { token: alice.token, raw: true, body: { data: [changed] } });
     expect(bulk.status).toBe(200);
     expect(bulk.body[0].errors[0]).toMatchObject({ status: "409", detail: `duplicate key value violates unique constraint "activities_pkey": Key (id)=(${taskId}) already exists.` });
+  });
+
+  it("refuses another user an id that a record of a list holds, wherever each list is placed", async () => {
+    // Alice's second list: on a database of its own in the layout that spreads a user's lists.
+    const second = await createAccountList(alice.user);
+    const bob = await createViewer();
+    const id = uuid();
+    const task = { data: { type: "tasks", id, attributes: { subject: "Mine alone", activity_type: "Call" }, relationships: { account_list: { data: { type: "account_lists", id: second.id } } } } };
+    expect((await post("/api/v2/tasks", task, alice.token)).status).toBe(201);
+    const bobs = { data: { ...task.data, relationships: { account_list: { data: { type: "account_lists", id: bob.list.id } } } } };
+    expect(errorOf(await post("/api/v2/tasks", bobs, bob.token), 409).detail).toBe(`duplicate key value violates unique constraint "activities_pkey": Key (id)=(${id}) already exists.`);
+    const bulk = await request("POST", "/api/v2/tasks/bulk", { token: bob.token, raw: true, body: { data: [bobs] } });
+    expect(bulk.body[0].errors[0].status).toBe("409");
+    expect(await storage.prepare("SELECT account_list_id FROM tasks WHERE id = ?").bind(id).all()).toMatchObject({ results: [{ account_list_id: second.id }] });
   });
 
   it("answers a create sent again in a bulk request, a /batch item and a background batch as the first", async () => {
