@@ -111,7 +111,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
   const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message)), inspectorPort: INSPECTOR_PORT });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
-    const generation = await generate(servers.db, contacts);
+    const generation = await generate(servers.db, contacts, (step) => log(`dataset: ${step.label}: ${step.rows} rows in ${(step.ms / 1000).toFixed(1)} s`));
     const rows = await tableRows(servers.db);
     const bytes = await databaseBytes(servers.db);
     log(`dataset ready in ${(generation.ms / 1000).toFixed(2)} s (${bytes === undefined ? "size not reported" : `${(bytes / 2 ** 20).toFixed(1)} MiB`}): ${Object.entries(rows).map(([t, n]) => `${t} ${n}`).join(", ")}`);

@@ -108,6 +108,21 @@ export function or(conditions: Array<SQL | undefined>): SQL | undefined {
   return sql`(${sql.join(present.map((c) => sql`(${c})`), sql` OR `)})`;
 }
 
+/** D1 answers "too many terms in compound SELECT" past five terms in one compound SELECT (SQLite's default is 500). */
+const MOST_COMPOUND_TERMS = 5;
+
+/**
+ * The terms joined by UNION or UNION ALL, nested so that no compound SELECT has more terms than D1 allows: the
+ * last term of each level reads the next level (`SELECT * FROM (...)`). Statements that join a term per account
+ * list, or per part of a page, go through this, so that no count of lists makes them fail.
+ */
+export function compoundOf(terms: SQL[], operator: "UNION" | "UNION ALL"): SQL {
+  const joiner = sql.raw(` ${operator} `);
+  if (terms.length <= MOST_COMPOUND_TERMS) return sql.join(terms, joiner);
+  const head = terms.slice(0, MOST_COMPOUND_TERMS - 1);
+  return sql`${sql.join(head, joiner)}${joiner}SELECT * FROM (${compoundOf(terms.slice(MOST_COMPOUND_TERMS - 1), operator)})`;
+}
+
 /** Case-insensitive substring match that is not subject to LIKE's 50-byte pattern limit. */
 export function containsText(column: SQLWrapper, text: string): SQL {
   return sql`instr(lower(${column}), lower(${text})) > 0`;

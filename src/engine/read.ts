@@ -7,7 +7,7 @@ import { Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-or
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, inList, inOrder, isCandidateSource, noneOf, not, notAmong, or, q } from "../db/sql";
+import { and, compoundOf, inList, inOrder, isCandidateSource, noneOf, not, notAmong, or, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
@@ -426,7 +426,7 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
  */
 function pageOfParts(listOrder: ListOrder, partOf: (keys: Carried) => { parts: SQL[]; with?: SQL[] }, perPage: number, offset: number, carry: Carried): SQL {
   const { parts, with: defined = [] } = partOf(carriedKeys(listOrder));
-  const union = sql.join(parts.map((part) => sql`SELECT * FROM (${part})`), sql` UNION ALL `);
+  const union = compoundOf(parts.map((part) => sql`SELECT * FROM (${part})`), "UNION ALL");
   const byKeys = sql.join(listOrder.keys.map((key, index) => orderTerm({ ...key, expression: sql`${sql.identifier(orderKeyName(index))}` })), sql`, `);
   const prefix = defined.length > 0 ? sql`WITH ${sql.join(defined, sql`, `)} ` : sql``;
   if (unsorted(carry, parts.length, offset + perPage)) return sql`${prefix}SELECT "page_id"${carry.names} FROM (${union})`;
@@ -452,8 +452,8 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
     (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
   );
   const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
-  if (unsorted(carry, pieces.length, end)) return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)})`;
-  return sql`SELECT "page_id"${carry.names} FROM (${sql.join(pieces, sql` UNION ALL `)}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
+  if (unsorted(carry, pieces.length, end)) return sql`SELECT "page_id"${carry.names} FROM (${compoundOf(pieces, "UNION ALL")})`;
+  return sql`SELECT "page_id"${carry.names} FROM (${compoundOf(pieces, "UNION ALL")}) ORDER BY ${keyOrder} LIMIT ${perPage} OFFSET ${offset}`;
 }
 
 /**

@@ -10,7 +10,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { formatMoney } from "../db/decimal";
-import { randomUuid } from "../db/sql";
+import { compoundOf, randomUuid } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically } from "../db/statements";
 import type { Bindings, Database } from "../env";
 import { nextLocalHour } from "../jsonapi/time";
@@ -115,16 +115,6 @@ function isLatest(today: string, last: LastRun | undefined): boolean {
   return !last || last.ranOn <= today;
 }
 
-/** D1 allows at most five terms in one compound SELECT. */
-const MOST_COMPOUND_TERMS = 5;
-
-/** The UNION of single-column SELECTs, nested so that no compound SELECT has more terms than D1 allows. */
-function unionOf(selects: SQL[]): SQL {
-  if (selects.length <= MOST_COMPOUND_TERMS) return sql.join(selects, sql` UNION `);
-  const head = selects.slice(0, MOST_COMPOUND_TERMS - 1);
-  return sql`${sql.join(head, sql` UNION `)} UNION SELECT * FROM (${unionOf(selects.slice(MOST_COMPOUND_TERMS - 1))})`;
-}
-
 /**
  * Each enabled type's rule as this run asks it: over every contact of the list on a first run, after a long gap,
  * or for a type the last run did not detect; else over the contacts changed since the last run and those crossing
@@ -140,7 +130,7 @@ function detections(run: NotificationRun, preferences: Preference[], last: LastR
     const since = last.ranOn;
     const candidates = [sql`SELECT contact_id AS id FROM ${marks()} WHERE account_list_id = ${run.accountListId}`, ...crossings({ ...base, since, contacts: sql`` })];
     // CROSS JOIN keeps the candidates the outer loop: each is one lookup of a contact by id.
-    const contacts = sql`(${unionOf(candidates)}) k CROSS JOIN contacts c ON c.id = k.id`;
+    const contacts = sql`(${compoundOf(candidates, "UNION")}) k CROSS JOIN contacts c ON c.id = k.id`;
     return { preference, detection: { ...base, since, contacts } };
   });
 }

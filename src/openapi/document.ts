@@ -103,14 +103,14 @@ class Components {
 
 const json = (schema: JsonSchema) => ({ [MEDIA_TYPE]: { schema } });
 /**
- * The errors an operation answers, as its `default` response: one shared response per set of statuses, whose
- * `x-statuses` names each status it may answer and why (the description says the same in words). Listing each
- * status on each of 180 operations made the description three times its size.
+ * The errors an operation answers, as its `default` response: one shared response per set of statuses. Its
+ * description says why each status is answered, and `x-statuses` lists the statuses for tools. Listing each status
+ * on each of 180 operations made the description three times its size.
  */
 function errorResponses(shared: Components, statuses: Record<string, string>) {
   const text = Object.entries(statuses).map(([status, why]) => `${status}: ${why}`).join("; ");
   return {
-    default: shared.ref("responses", "errors", { description: `A JSON:API error document. ${text}`, "x-statuses": statuses, content: json({ $ref: "#/components/schemas/ErrorDocument" }) }),
+    default: shared.ref("responses", "errors", { description: `A JSON:API error document. ${text}`, "x-statuses": Object.keys(statuses), content: json({ $ref: "#/components/schemas/ErrorDocument" }) }),
   };
 }
 
@@ -127,14 +127,12 @@ function listParameters(shared: Components, def: ResourceDef) {
   const filters = Object.keys(def.filters ?? {});
   const parameters: Array<{ $ref: string }> = [];
   if (filters.length) {
-    // `filter[status]=...&filter[reverse_status]=true`: one deepObject parameter whose properties are the filters.
-    const properties: Record<string, JsonSchema> = Object.fromEntries(filters.map((name) => [name, { type: "string", description: `Filter by ${name.replace(/_/g, " ")}` }]));
-    if (def.reversibleFilters) {
-      // Each filter's reverse_ form: `true` negates it.
-      const reverse = shared.ref("schemas", "ReverseFilter", { type: "string", enum: ["true", "false"], description: "true negates the filter of the same name without reverse_" });
-      for (const name of filters) properties[`reverse_${name}`] = reverse;
-    }
-    const filter = { ...query("filter", "Filters, each sent as filter[name]=value", { type: "object", properties, additionalProperties: false }), style: "deepObject", explode: true };
+    // `filter[status]=...&filter[reverse_status]=true`: one deepObject parameter whose properties are the filters
+    // (each named for what it filters: a description per filter would only say its name again).
+    const properties: Record<string, JsonSchema> = Object.fromEntries(filters.map((name) => [name, { type: "string" }]));
+    if (def.reversibleFilters) for (const name of filters) properties[`reverse_${name}`] = { enum: ["true", "false"] };
+    const negation = def.reversibleFilters ? "; filter[reverse_<name>]=true negates filter[<name>]" : "";
+    const filter = { ...query("filter", `Filters, each sent as filter[<name>]=<value>${negation}`, { type: "object", properties, additionalProperties: false }), style: "deepObject", explode: true };
     parameters.push(shared.ref("parameters", `${type}.filter`, filter));
   }
   const sorts = Object.keys(def.sorts ?? {});
@@ -158,8 +156,10 @@ function readParameters(shared: Components, def: ResourceDef) {
   ];
 }
 
+/** Every route takes it: given once per path, for all the path's operations. */
+const BOOKMARK = { name: "X-D1-Bookmark", in: "header", required: false, description: "Read your own writes: the X-D1-Bookmark of an earlier answer", schema: { type: "string" } };
+
 const HEADERS = {
-  bookmark: { name: "X-D1-Bookmark", in: "header", required: false, description: "Read your own writes: the X-D1-Bookmark of an earlier answer", schema: { type: "string" } },
   override: { name: "X-HTTP-Method-Override", in: "header", required: false, description: "GET: a list read whose parameters are in the body", schema: { type: "string", enum: ["GET"] } },
   ifNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag of an earlier answer: 304 when nothing changed", schema: { type: "string" } },
 };
@@ -189,12 +189,12 @@ function describedOperation(shared: Components, description: RouteDescription, m
       return {
         summary: override ? `List ${name} (parameters in the body, X-HTTP-Method-Override: GET)` : `List ${name}`,
         tags: [def.type],
-        parameters: [...listParameters(shared, def), ...readParameters(shared, def), header("bookmark"), ...(override ? [header("override")] : [header("ifNoneMatch")])],
+        parameters: [...listParameters(shared, def), ...readParameters(shared, def), ...(override ? [header("override")] : [header("ifNoneMatch")])],
         responses: {
           "200": page(),
           ...(override
             ? errors({ ...COMMON_ERRORS, "405": "A POST without X-HTTP-Method-Override: GET (this path creates nothing)", "413": WRITE_ERRORS["413"], "415": WRITE_ERRORS["415"] })
-            : { "304": NOT_MODIFIED, ...errors(COMMON_ERRORS) }),
+            : { "304": notModified(shared), ...errors(COMMON_ERRORS) }),
         },
       };
     }
@@ -202,15 +202,15 @@ function describedOperation(shared: Components, description: RouteDescription, m
       return {
         summary: `Show one of ${name}`,
         tags: [def.type],
-        parameters: [...readParameters(shared, def), header("bookmark"), header("ifNoneMatch")],
-        responses: { "200": record(), "304": NOT_MODIFIED, ...errors(COMMON_ERRORS) },
+        parameters: [...readParameters(shared, def), header("ifNoneMatch")],
+        responses: { "200": record(), "304": notModified(shared), ...errors(COMMON_ERRORS) },
       };
     case "create":
     case "update":
       return {
         summary: `${description.action === "create" ? "Create" : "Update"} ${description.action === "create" ? "one of " : ""}${name}`,
         tags: [def.type],
-        parameters: [...readParameters(shared, def), header("bookmark"), ...(description.alsoLists ? [header("override")] : [])],
+        parameters: [...readParameters(shared, def), ...(description.alsoLists ? [header("override")] : [])],
         requestBody: {
           required: true,
           content: {
@@ -226,19 +226,18 @@ function describedOperation(shared: Components, description: RouteDescription, m
         },
       };
     case "delete":
-      return { summary: `Delete one of ${name}`, tags: [def.type], parameters: [header("bookmark")], responses: { "204": answer("deleted", "Deleted"), ...errors(COMMON_ERRORS) } };
+      return { summary: `Delete one of ${name}`, tags: [def.type], responses: { "204": answer("deleted", "Deleted"), ...errors(COMMON_ERRORS) } };
     default:
       return {
         summary: `Bulk ${description.action.slice(5)} of ${name}`,
         tags: [def.type],
-        parameters: [header("bookmark")],
         requestBody: { required: true, content: json(shared.ref("schemas", "BulkRequest", { type: "object", required: ["data"], properties: { data: { type: "array", items: { type: "object" } } } })) },
         responses: { "200": answer(`${type}.bulk`, "One document per item, in order", bulkDocumentSchema(def.type)), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
       };
   }
 }
 
-const NOT_MODIFIED = { description: "Not modified" };
+const notModified = (shared: Components) => shared.ref("responses", "notModified", { description: "Not modified" });
 
 /** A file upload's form: each field a string, the file binary. */
 function uploadSchema(fields: Record<string, UploadField>): JsonSchema {
@@ -256,10 +255,10 @@ function plainOperation(shared: Components, method: string, path: string) {
     tags: [path.split("/")[3] ?? "api"],
     ...(open ? { security: [] } : {}),
     responses: {
-      "200": { description: "The answer", content: { [MEDIA_TYPE]: { schema: {} }, "application/json": { schema: {} } } },
-      ...(method === "post" ? { "201": { description: "Created", content: json({}) } } : {}),
-      "204": { description: "Done, nothing to answer" },
-      ...(method === "get" ? { "304": NOT_MODIFIED } : {}),
+      "200": shared.ref("responses", "answer", { description: "The answer", content: { [MEDIA_TYPE]: { schema: {} }, "application/json": { schema: {} } } }),
+      ...(method === "post" ? { "201": shared.ref("responses", "created", { description: "Created", content: json({}) }) } : {}),
+      "204": shared.ref("responses", "done", { description: "Done, nothing to answer" }),
+      ...(method === "get" ? { "304": notModified(shared) } : {}),
       ...errorResponses(shared, method === "get" ? COMMON_ERRORS : { ...COMMON_ERRORS, ...WRITE_ERRORS, "410": "No longer there to act on (e.g. an invite already used)" }),
     },
   };
@@ -277,10 +276,13 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     if (item[method]) continue;
     const description = descriptionOf(route.handler);
     const operation = description ? describedOperation(shared, description, method) : plainOperation(shared, method, path);
-    // The path's parameters are the path item's, for all its operations.
-    item.parameters ??= parameters.map((parameter) =>
-      shared.ref("parameters", `path.${parameter.name}`, { name: parameter.name, in: "path", required: true, schema: { type: "string", ...(parameter.pattern ? { pattern: parameter.pattern } : {}) } }),
-    );
+    // The path's parameters and the bookmark are the path item's, for all its operations.
+    item.parameters ??= [
+      ...parameters.map((parameter) =>
+        shared.ref("parameters", `path.${parameter.name}`, { name: parameter.name, in: "path", required: true, schema: { type: "string", ...(parameter.pattern ? { pattern: parameter.pattern } : {}) } }),
+      ),
+      shared.ref("parameters", "bookmark", BOOKMARK),
+    ];
     item[method] = {
       operationId: `${method}${path.replace(/^\/api\/v2/, "").replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
       ...operation,

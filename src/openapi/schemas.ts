@@ -123,23 +123,28 @@ export function requestSchema(def: ResourceDef, types: string[], action: "create
       : { allOf: [both, ref("UpdateStamp")] };
   const relationships = Object.keys(def.relationships).filter((name) => def.relationships[name].write || def.relationships[name].sidepost);
   return {
-    type: "object",
-    required: ["data"],
+    allOf: [ref(action === "create" ? "CreateDocument" : "UpdateDocument")],
     properties: {
       data: {
-        type: "object",
-        required: ["type"],
         properties: {
           type: { enum: types },
-          id: { type: "string", format: "uuid", description: action === "create" ? "Optional: a client-generated id" : "The id in the path" },
           attributes,
-          relationships: { type: "object", properties: Object.fromEntries(relationships.map((name) => [name, { type: "object" }])) },
+          relationships: share(`${typeName}WritableRelationships`, { type: "object", properties: Object.fromEntries(relationships.map((name) => [name, { type: "object" }])) }),
         },
       },
-      included: ref("Sideposted"),
     },
   };
 }
+
+/** A create's or an update's document, whatever the type: each type's request names its type and attributes (`requestSchema`). */
+const requestDocument = (id: string): JsonSchema => ({
+  type: "object",
+  required: ["data"],
+  properties: {
+    data: { type: "object", required: ["type"], properties: { id: { type: "string", format: "uuid", description: id } } },
+    included: ref("Sideposted"),
+  },
+});
 
 const ERROR_ARRAY: JsonSchema = {
   type: "array",
@@ -190,23 +195,22 @@ export const SHARED_SCHEMAS: Record<string, JsonSchema> = {
     },
   },
   Sideposted: { type: "array", items: { type: "object" }, description: "Related records written with this one (sideposting)" },
+  CreateDocument: requestDocument("Optional: a client-generated id"),
+  UpdateDocument: requestDocument("The id in the path"),
+  // The forms of the documents that answer records; each type's document names its resource (`ofType`).
+  SingleDocument: { type: "object", required: ["data"], properties: { data: { type: "object" }, included: INCLUDED, meta: { type: "object" } }, additionalProperties: false },
+  ListDocument: { type: "object", required: ["data", "meta"], properties: { data: { type: "array" }, included: INCLUDED, meta: ref("ListMeta") }, additionalProperties: false },
 };
 
+/** A document of one type's records: the shared document's form, its data that type's resources. */
+const ofType = (document: string, data: JsonSchema): JsonSchema => ({ allOf: [ref(document)], properties: { data } });
+
 export function singleDocumentSchema(type: string): JsonSchema {
-  return { type: "object", required: ["data"], properties: { data: resourceRef(type), included: INCLUDED, meta: { type: "object" } }, additionalProperties: false };
+  return ofType("SingleDocument", resourceRef(type));
 }
 
 export function listDocumentSchema(type: string): JsonSchema {
-  return {
-    type: "object",
-    required: ["data", "meta"],
-    properties: {
-      data: { type: "array", items: resourceRef(type) },
-      included: INCLUDED,
-      meta: ref("ListMeta"),
-    },
-    additionalProperties: false,
-  };
+  return ofType("ListDocument", { items: resourceRef(type) });
 }
 
 /** A bulk answer: one document per item, in order, each the item's resource or its errors. */

@@ -68,8 +68,8 @@ export async function assertDescribed(method: string, url: string, headers: Reco
     return;
   }
   // A status is listed by itself, or among the `x-statuses` of the operation's default (error) response.
-  const errors = resolved<{ "x-statuses"?: Record<string, string> }>(components, found.operation.responses.default as object);
-  const listed = found.operation.responses[String(response.status)] ?? (errors?.["x-statuses"]?.[String(response.status)] ? found.operation.responses.default : undefined);
+  const errors = resolved<{ "x-statuses"?: string[] }>(components, found.operation.responses.default as object);
+  const listed = found.operation.responses[String(response.status)] ?? (errors?.["x-statuses"]?.includes(String(response.status)) ? found.operation.responses.default : undefined);
   const answer = resolved(components, listed);
   expect(answer, `${method} ${found.path} answered ${response.status}, which its description does not list`).toBeDefined();
   const mediaType = (response.headers.get("content-type") ?? "").split(";")[0].trim();

@@ -34,7 +34,7 @@ describe("GET /api/v2/openapi.json", () => {
     const text = await response.text();
     const document = JSON.parse(text) as {
       openapi: string;
-      paths: Record<string, Record<string, { parameters: Array<{ name?: string; $ref?: string }> }>>;
+      paths: Record<string, { parameters: Array<{ name?: string; $ref?: string }> } & Record<string, { parameters: Array<{ name?: string; $ref?: string }> }>>;
       components: { parameters: Record<string, { name: string; style?: string; schema: { properties?: Record<string, unknown> } }> };
     };
     // Parameters, responses, headers and documents that operations repeat are shared components: each operation adds
@@ -46,7 +46,9 @@ describe("GET /api/v2/openapi.json", () => {
     expect(result.valid).toBe(true);
     expect(document.openapi).toBe("3.1.0");
     // Shared parameters are referenced from components; the filters are one deepObject parameter, filter[<name>].
-    const names = document.paths["/api/v2/contacts"].get.parameters.flatMap((parameter) => {
+    // Those every operation of a path takes (the bookmark) are the path's.
+    const contacts = document.paths["/api/v2/contacts"];
+    const names = [...contacts.parameters, ...contacts.get.parameters].flatMap((parameter) => {
       const shared = parameter.$ref ? document.components.parameters[parameter.$ref.split("/").pop()!] : (parameter as { name: string; style?: string; schema: { properties?: Record<string, unknown> } });
       return shared.style === "deepObject" ? Object.keys(shared.schema.properties!).map((key) => `${shared.name}[${key}]`) : [shared.name];
     });
