@@ -65,7 +65,8 @@ function identityFromClaims(issuer: string, claims: ProviderClaims): ProviderIde
     issuer,
     subject: claims.sub,
     email: stringClaim(claims.email),
-    emailVerified: claims.email_verified === true,
+    // Entra ID states no email_verified; its optional claim xms_edov says the address's domain owner verified it.
+    emailVerified: claims.email_verified === true || (claims as { xms_edov?: unknown }).xms_edov === true,
     firstName: stringClaim(claims.given_name) ?? (first || undefined),
     lastName: stringClaim(claims.family_name) ?? (rest.join(" ") || undefined),
   };
