@@ -10,6 +10,7 @@ import * as schema from "../drizzle/schema";
 import { errorOf, get, request, type RequestOptions } from "./helpers/api";
 import { createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { answerAt, signingKey, stopAnswering, TestProvider } from "./helpers/identity-provider";
+import { runInBackground } from "./helpers/background";
 
 const PATH = "/api/v2/user/authenticate";
 const AUDIENCES = "web-app, api://default";
@@ -369,6 +370,18 @@ describe("signing out", () => {
     vi.setSystemTime(Date.UTC(2026, 7, 3, 10, 5));
     expect((await get("/api/v2/user", await tokenFor(viewer.user.id))).status).toBe(200);
     expect((await get("/api/v2/user", signedIn)).status).toBe(401);
+  });
+
+  it("leaves the user's background batches running, with the tokens the service mints as it runs them", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 7, 4, 10));
+    const viewer = await createViewer();
+    expect((await request("DELETE", PATH, { token: viewer.token })).status).toBe(204);
+    // Signed in again in the second of the sign-out: the queue runs the batch in that second too.
+    const again = tokenOf(await signIn({ id_token: await provider.sign({ sub: "batching-1", ...verified(viewer.user.email) }) }));
+    const id = await runInBackground(again, [{ path: "/api/v2/user" }]);
+    const batch = await get(`/api/v2/background_batches/${id}?include=requests`, again);
+    expect(batch.body.included.map((entry: { attributes: { response_status: number } }) => entry.attributes.response_status)).toEqual([200]);
   });
 
   it("needs the service's token", async () => {
