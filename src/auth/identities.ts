@@ -97,7 +97,8 @@ async function resolve(env: object, db: Database, identity: ProviderIdentity, po
   const linked = await linkedUser(db, identity);
   if (linked) return signedIn(linked);
   const email = identity.email?.trim();
-  if (!email || !identity.emailVerified) throw askYourAdministrator();
+  // Addresses are at most 254 characters (RFC 5321); a longer one is no one's.
+  if (!email || email.length > 254 || !identity.emailVerified) throw askYourAdministrator();
   const [existing] = await db.select(userColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
   if (existing) {
     const user = signedIn(existing);
