@@ -160,7 +160,7 @@ describe("refusals", () => {
       [{ id_token: "" }, "Expected an id_token or access_token to be provided in the attributes", "/data/attributes"],
       [{ id_token: 12 }, "id_token must be a string", "/data/attributes/id_token"],
       [{ id_token: "a".repeat(200 * 1024) }, "id_token is longer than 16384 characters", "/data/attributes/id_token"],
-      [{ id_token: "a.b.c", access_token: "d" }, "Send one of id_token and access_token, not both", "/data/attributes/access_token"],
+      [{ id_token: "a.b.c", access_token: "d" }, "Send only one of id_token, access_token", "/data/attributes/access_token"],
       [{ password: "hunter2" }, "Unknown attribute password: send one of id_token, access_token, cas_ticket", "/data/attributes/password"],
     ];
     for (const [attributes, detail, pointer] of cases) {

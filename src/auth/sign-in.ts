@@ -44,7 +44,7 @@ function credentialOf(body: unknown, settings: SignInSettings): { kind: Credenti
   const unknown = Object.keys(attributes).find((name) => !(CREDENTIALS as readonly string[]).includes(name));
   if (unknown) throw badRequest(`Unknown attribute ${unknown}: send one of ${CREDENTIALS.join(", ")}`, { pointer: `/data/attributes/${unknown}` });
   const sent = CREDENTIALS.filter((name) => attributes[name] !== undefined && attributes[name] !== null && attributes[name] !== "");
-  if (sent.length > 1) throw badRequest(`Send one of ${sent.join(" and ")}, not both`, { pointer: `/data/attributes/${sent[1]}` });
+  if (sent.length > 1) throw badRequest(`Send only one of ${sent.join(", ")}`, { pointer: `/data/attributes/${sent[1]}` });
   const kind = sent[0];
   if (!kind) {
     // A deployment that takes CAS tickets answers in the original's words; its web app posts a ticket.
