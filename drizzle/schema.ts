@@ -8,6 +8,7 @@ export * from "./currency-rates";
 export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
+export * from "./identity-links";
 export * from "./imports";
 export * from "./invites";
 export * from "./kept-sums";

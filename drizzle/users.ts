@@ -62,6 +62,11 @@ export const users = sqliteTable(
     personId: text("person_id").references((): AnySQLiteColumn => people.id, { onDelete: "set null" }),
     /** Set by an operator (`npm run admin -- user:disable`): the user's tokens are refused; their data stays. */
     disabledAt: text("disabled_at"),
+    /**
+     * Set when the user signs out (DELETE /api/v2/user/authenticate): their tokens issued at or before this second
+     * (`iat`, seconds since the epoch) are refused.
+     */
+    tokensRevokedThrough: integer("tokens_revoked_through"),
     ...timestamps(),
   },
   (t) => [

@@ -3,13 +3,21 @@
  * migrations to the local D1 (printing one line, not wrangler's tables), loads the demo data (idempotent), creates
  * .dev.vars with a random JWT_SECRET when missing, then serves (local queues drain background batches) and, once
  * the server is ready, prints a token for Alice with an example request. Other arguments go to `wrangler dev`.
+ *
+ * Every [vars] key of wrangler.toml set in this command's environment is passed to the Worker
+ * (`OIDC_ISSUER=https://id.example.org OIDC_AUDIENCE=web npm run dev`). Without OIDC_ISSUER, a local OpenID provider
+ * is started on loopback knowing the demo users (scripts/local-oidc-provider.mjs), and the Worker trusts it:
+ * `npm run signin -- alice@example.org` signs in through it.
  */
 import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
+import { experimental_readRawConfig } from "wrangler";
 import { mintToken } from "../src/auth/token";
 import { ensureDevVars, localUserId, readDevSecret, readDevVar } from "./local";
-import { ALICE_MAIN_LIST_ID, ALICE_SECOND_LIST_ID, BOB_LIST_ID } from "./seed-data";
+import { ALICE_MAIN_LIST_ID, ALICE_SECOND_LIST_ID, BOB_LIST_ID, DEMO_PEOPLE } from "./seed-data";
+// @ts-expect-error: a plain ES module without type declarations.
+import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PORT, startLocalProvider } from "./local-oidc-provider.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
 import { holdDevLock, runningDevServer } from "./dev-lock.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
@@ -110,8 +118,27 @@ async function placeDemoLists(): Promise<void> {
   if (moving.length) console.log(`Placing the demo lists on the list databases (npm run lists:placement shows where each is):\n  ${moving.join("\n  ")}\n`);
 }
 
+/** The [vars] of wrangler.toml that this command's environment sets, as the Worker is to see them. */
+function varsFromEnvironment(): Record<string, string> {
+  const { rawConfig } = experimental_readRawConfig({ config: `${root}/wrangler.toml` });
+  return Object.fromEntries(Object.keys(rawConfig.vars ?? {}).flatMap((key) => (process.env[key] !== undefined ? [[key, process.env[key]!]] : [])));
+}
+
+const vars = varsFromEnvironment();
+let localProvider: { issuer: string; close(): Promise<void> } | undefined;
+if (!vars.OIDC_ISSUER) {
+  const started = await startLocalProvider({ port: LOCAL_PROVIDER_PORT, people: DEMO_PEOPLE }).catch((error: unknown) =>
+    fail(`The local OpenID provider cannot listen on port ${LOCAL_PROVIDER_PORT} (${String(error)}). Stop what holds it, or trust another provider: OIDC_ISSUER=<url> OIDC_AUDIENCE=<client id> npm run dev`),
+  );
+  localProvider = started;
+  vars.OIDC_ISSUER = started.issuer;
+  vars.OIDC_AUDIENCE ??= LOCAL_CLIENT_ID;
+  console.log(`A local OpenID provider serves ${started.issuer} for the demo users: npm run signin -- alice@example.org`);
+}
+const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
+
 holdDevLock(address);
-process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest], {
+process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...varArgs, ...rest], {
   onOutput: (text: string) => {
     if (welcomed || !text.includes("Ready on")) return;
     welcomed = true;
@@ -119,3 +146,4 @@ process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...rest
     placeDemoLists().catch((error: unknown) => console.error(`Could not place the demo lists: ${String(error)}`));
   },
 });
+await localProvider?.close();

@@ -266,6 +266,9 @@ const LISTS: ListSpec[] = [
   },
 ];
 
+/** The demo people, as the local OpenID provider of `npm run dev` knows them (scripts/local-oidc-provider.mjs). */
+export const DEMO_PEOPLE = USERS.map(({ email, firstName, lastName }) => ({ email, firstName, lastName }));
+
 export interface SeedOptions {
   /** YYYY-MM-DD the data is built around; defaults to REFERENCE_DATE. */
   referenceDate?: string;

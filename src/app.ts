@@ -10,6 +10,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { requestId } from "hono/request-id";
 import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
+import { registerSignIn, registerSignOut } from "./auth/sign-in";
 import { routeToDatabase } from "./routing";
 import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
@@ -114,6 +115,8 @@ export function createApp(): Hono<AppEnv> {
   // Before the settings and the token: a broken deployment's health check says what is broken.
   app.get(HEALTH_PATH, health);
   app.get(OPENAPI_PATH, openApiRoute(app));
+  // Signing in is how a client gets a token: before the token is required.
+  registerSignIn(app);
   app.use("/api/v2/*", async (c, next) => {
     configured(c.env);
     await next();
@@ -135,6 +138,7 @@ export function createApp(): Hono<AppEnv> {
   // The operator's surface, apart from the public API: its own secret, no user token (src/admin).
   app.route("/admin", adminRoutes());
   registerRoutes(app);
+  registerSignOut(app);
 
   app.notFound((c) => errorResponse(c, routeNotFound()));
   app.onError((error, c) => {

@@ -43,6 +43,8 @@ export interface Viewer {
   id: string;
   timeZone: string;
   defaultAccountListId: string | null;
+  /** The second of the user's last sign-out: tokens issued at or before it are refused (src/auth/token.ts). */
+  tokensRevokedThrough?: number | null;
   readableListIds: string[];
   writableListIds: string[];
   /**

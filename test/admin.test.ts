@@ -286,6 +286,9 @@ describe("user:erase", () => {
       .run();
     await storage.prepare(`INSERT INTO people (id, contact_id, first_name, created_at, updated_at) SELECT lower(hex(randomblob(16))), id, 'P', created_at, updated_at FROM contacts WHERE account_list_id = ?`).bind(sole.id).run();
     await insertTask(sole.id, [], { subject: "Gone with the list" });
+    // Where they signed in (src/auth/identities.ts): the links go with them, the stayer's stays.
+    const link = (userId: string, subject: string) => ({ id: uuid(), issuer: "https://id.example.org", subject, userId, ...timestamps() });
+    await db.insert(schema.identityLinks).values([link(leaving.user.id, "leaving"), link(stayer.user.id, "stayer")]);
 
     const plan = await admin("GET", `/users/${leaving.user.id}/erasure`);
     expect(plan.status).toBe(200);
@@ -315,6 +318,7 @@ describe("user:erase", () => {
     expect(await db.$count(schema.contacts, eq(schema.contacts.accountListId, sole.id))).toBe(0);
     expect((await storage.prepare("SELECT count(*) AS n FROM people WHERE contact_id IS NOT NULL AND contact_id NOT IN (SELECT id FROM contacts)").first<{ n: number }>())!.n).toBe(0);
     expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.userId, leaving.user.id))).toBe(0);
+    expect(await db.select({ subject: schema.identityLinks.subject }).from(schema.identityLinks)).toEqual([{ subject: "stayer" }]);
     expect(await db.$count(schema.listRowCounts, eq(schema.listRowCounts.accountListId, sole.id))).toBe(0);
     // The shared list stays, with its other user and rows; its kept counts still equal count(*).
     expect(await db.$count(schema.contacts, eq(schema.contacts.id, stayerContact.id))).toBe(1);

@@ -25,7 +25,7 @@ it("serves the tests' lists from the database the layout puts them on", async ()
 });
 
 /** The directory's own tables: a list database has every other table of the directory, defined the same way. */
-const DIRECTORY_ONLY = ["account_list_invites", "announcement_actions", "announcements", "background_batch_requests", "background_batches", "client_ids", "list_placements"];
+const DIRECTORY_ONLY = ["account_list_invites", "announcement_actions", "announcements", "background_batch_requests", "background_batches", "client_ids", "identity_links", "list_placements"];
 
 it("migrates each list database with the list databases' migrations: the directory's schema less its own tables", async () => {
   const schema = async (binding: D1Database) =>

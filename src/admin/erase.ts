@@ -8,7 +8,7 @@
  * emptied table by table and deleted, and the user row goes last. Rows that hang off a list's rows (people, their
  * details, comments, ...) go with them through the schema's cascades.
  *
- * Memberships and the user are the directory's; each list's rows are on the database it is placed on, with the
+ * Memberships, identity links and the user are the directory's; each list's rows are on the database it is placed on, with the
  * copies of the user and memberships it keeps (src/db/mirrors.ts), which go with the user.
  */
 import { getTableName, sql } from "drizzle-orm";
@@ -178,7 +178,9 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
     sql`DELETE FROM users WHERE id = ${userId}`,
   ];
   for (const db of databasesOf(lists)) if (db !== directory) await runAtomically(db, userRows);
-  await runAtomically(directory, userRows);
+  // The directory alone links people at identity providers to users: with the links gone, signing in again finds
+  // no one (and signs up by the deployment's policy).
+  await runAtomically(directory, [sql`DELETE FROM identity_links WHERE user_id = ${userId}`, ...userRows]);
   deleted.users = 1;
   return { user_id: userId, done: true, deleted };
 }

@@ -7,10 +7,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { accountListCoaches, accountListUsers, accountLists, listPlacements, users } from "../../drizzle/schema";
+import { accountListCoaches, accountListUsers, accountLists, users } from "../../drizzle/schema";
 import { isListDatabase } from "../db/databases";
 import { databasesOfLists, mirrorLists } from "../db/mirrors";
-import { databaseForNewList, databaseSizes } from "./placement";
+import { databaseSizes } from "./placement";
+import { addAccountList, addUser } from "./onboarding";
 import { everyPlacement, placementOf, startMove } from "./moves";
 import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
@@ -98,20 +99,9 @@ export function adminRoutes(): Hono<AppEnv> {
 
   admin.post("/users", async (c) => {
     const input = await body(c, NewUser);
-    const db = c.get("db");
-    const id = crypto.randomUUID();
-    const now = nowTimestamp();
+    let id: string;
     try {
-      await db.insert(users).values({
-        id,
-        email: input.email,
-        firstName: input.first_name,
-        lastName: input.last_name,
-        timeZone: input.time_zone ?? "UTC",
-        locale: input.locale ?? null,
-        createdAt: now,
-        updatedAt: now,
-      });
+      id = await addUser(c.get("db"), { email: input.email, firstName: input.first_name, lastName: input.last_name, timeZone: input.time_zone, locale: input.locale });
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(`A user with the e-mail address ${input.email} already exists`, { pointer: "/email" });
       throw error;
@@ -148,18 +138,7 @@ export function adminRoutes(): Hono<AppEnv> {
       throw new ApiError(400, [{ detail: `database ${input.database} is not a list database of this deployment`, source: { pointer: "/database" } }]);
     }
     await existingUser(db, userIdValue);
-    const placedOn = input.database ?? (await databaseForNewList(c.env, db));
-    const id = crypto.randomUUID();
-    const now = nowTimestamp();
-    await db.batch([
-      db.insert(accountLists).values({ id, name: input.name, currency: input.currency, createdAt: now, updatedAt: now }),
-      db.insert(accountListUsers).values({ id: crypto.randomUUID(), accountListId: id, userId: userIdValue, createdAt: now, updatedAt: now }),
-      db.insert(listPlacements).values({ accountListId: id, database: placedOn, updatedAt: now }),
-      // A first list is the user's default, so clients that predate several lists find it.
-      db.update(users).set({ defaultAccountListId: id }).where(and(eq(users.id, userIdValue), sql`${users.defaultAccountListId} IS NULL`)),
-    ]);
-    await mirrorLists(c.env, db, [id]);
-    forgetViewer(userIdValue);
+    const { id, database: placedOn } = await addAccountList(c.env, db, userIdValue, { name: input.name, currency: input.currency, database: input.database });
     logChange(c, "list:add", { account_list_id: id, user_id: userIdValue, database: placedOn });
     return c.json({ id, database: placedOn }, 201);
   });

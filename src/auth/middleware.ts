@@ -6,8 +6,9 @@ import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
 import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
-import { InvalidTokenError, verifyToken } from "./token";
+import { InvalidTokenError, issuedAfterSignOut, verifyToken, type TokenClaims } from "./token";
 import { configured } from "../settings";
+import { isBatchItem } from "./batch-items";
 
 const { users, accountListUsers, accountListCoaches, listPlacements } = schema;
 
@@ -30,7 +31,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     UNION ALL SELECT ${accountListCoaches.accountListId} FROM ${accountListCoaches} WHERE ${accountListCoaches.userId} = ${userId}`;
   const [userRows, memberRows, coachRows, placementRows, membershipRows] = await db.batch([
     db
-      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt })
+      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt, tokensRevokedThrough: users.tokensRevokedThrough })
       .from(users)
       .where(sql`${users.id} = ${userId}`)
       .limit(1),
@@ -55,6 +56,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     id: user.id,
     timeZone: user.timeZone ?? "UTC",
     defaultAccountListId: user.defaultAccountListId ?? null,
+    tokensRevokedThrough: user.tokensRevokedThrough ?? null,
     writableListIds,
     readableListIds: [...new Set([...writableListIds, ...coachRows.map((r) => r.id)])],
     listDatabases: Object.fromEntries(placementRows.filter((r) => r.database !== DIRECTORY).map((r) => [r.id, r.database])),
@@ -71,13 +73,14 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const token = bearerToken(c.req.header("authorization"), c.req.url);
   if (!token) throw unauthorized("An access token is required: send Authorization: Bearer <token>");
-  let userId: string;
+  let claims: TokenClaims;
   try {
-    userId = (await verifyToken(configured(c.env).verificationSecrets, token)).user_id;
+    claims = await verifyToken(configured(c.env).verificationSecrets, token);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw unauthorized(error.message);
     throw error;
   }
+  const userId = claims.user_id;
   const seconds = cacheSeconds(c.env.VIEWER_CACHE_SECONDS);
   let viewer = seconds > 0 ? cachedViewer(userId) : undefined;
   if (!viewer) {
@@ -85,6 +88,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     if (!viewer) throw unauthorized("The access token's user does not exist");
     rememberViewer(viewer, seconds);
   }
+  // A background batch's request carries a token the service minted as it ran it: what the user queued runs on after
+  // they sign out, as it did before.
+  if (!isBatchItem(c.get("item")) && !issuedAfterSignOut(claims, viewer.tokensRevokedThrough)) throw unauthorized("The access token was signed out: sign in again");
   c.set("viewer", viewer);
   await next();
 });

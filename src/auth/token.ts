@@ -1,6 +1,7 @@
 /**
- * Access tokens: HS256 JWTs with `user_id` and `exp`, signed with the JWT_SECRET binding. The same code mints
- * tokens for the CLI and for the background-batch consumer, and verifies them for the API.
+ * Access tokens: HS256 JWTs with `user_id`, `iat` and `exp`, signed with the JWT_SECRET binding. The same code mints
+ * tokens for signing in, the CLI and the background-batch consumer, and verifies them for the API. `iat` tells
+ * whether a token was issued before its user signed out (src/auth/sign-in.ts).
  */
 import { decode, sign, verify } from "hono/jwt";
 
@@ -9,6 +10,8 @@ export const TOKEN_ALGORITHM = "HS256";
 export interface TokenClaims {
   user_id: string;
   exp: number;
+  /** Seconds since the epoch; absent from tokens minted before signing out existed. */
+  iat?: number;
 }
 
 /**
@@ -26,9 +29,21 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, now = Date.now()): Promise<string> {
-  const claims: TokenClaims = { user_id: userId, exp: Math.floor(now / 1000) + expiresInSeconds };
+/**
+ * A token for the user. `revokedThrough` is the user's last sign-out (users.tokens_revoked_through): a token minted
+ * in that same second is dated the second after, so that a sign-in right after signing out is not refused with
+ * the tokens before it.
+ */
+export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, now = Date.now(), revokedThrough?: number | null): Promise<string> {
+  const issuedAt = Math.max(Math.floor(now / 1000), (revokedThrough ?? -1) + 1);
+  const claims: TokenClaims = { user_id: userId, iat: issuedAt, exp: Math.floor(now / 1000) + expiresInSeconds };
   return sign({ ...claims }, await hmacKey(secret), TOKEN_ALGORITHM);
+}
+
+/** Whether a token was issued after its user last signed out (a user who never did keeps every token). */
+export function issuedAfterSignOut(claims: TokenClaims, revokedThrough: number | null | undefined): boolean {
+  if (revokedThrough === null || revokedThrough === undefined) return true;
+  return claims.iat !== undefined && claims.iat > revokedThrough;
 }
 
 export class InvalidTokenError extends Error {}
@@ -75,14 +90,16 @@ export async function verifyToken(secrets: string | readonly string[], token: st
   if (payload === null || typeof payload !== "object") throw new InvalidTokenError("The access token is malformed");
   if (typeof payload.exp !== "number") throw new InvalidTokenError("The access token has no expiry (exp)");
   if (typeof payload.user_id !== "string" || payload.user_id === "") throw new InvalidTokenError("The access token names no user (user_id)");
-  return { user_id: payload.user_id, exp: payload.exp };
+  if (payload.iat !== undefined && !Number.isInteger(payload.iat)) throw new InvalidTokenError("The access token is malformed");
+  return { user_id: payload.user_id, exp: payload.exp, ...(payload.iat !== undefined ? { iat: payload.iat as number } : {}) };
 }
 
 /** The payload of a token whose signature one of the secrets makes; the last secret's error otherwise. */
 async function verifyWithAny(token: string, secrets: readonly string[]): Promise<Record<string, unknown>> {
   for (const [index, secret] of secrets.entries()) {
     try {
-      return (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM })) as Record<string, unknown>;
+      // `iat` is not a validity check here: a token minted in the second of a sign-out is dated the next second.
+      return (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM, iat: false })) as Record<string, unknown>;
     } catch (error) {
       const wrongKey = error instanceof Error && error.name === "JwtTokenSignatureMismatched";
       if (!wrongKey || index === secrets.length - 1) throw error;

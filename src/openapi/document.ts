@@ -9,6 +9,7 @@ import type { ResourceDef } from "../engine/define";
 import { declaredResources } from "../engine/define";
 import { descriptionOf, type RouteDescription, type UploadField } from "../engine/route-descriptions";
 import type { AppEnv } from "../env";
+import { MAX_CREDENTIAL_LENGTH, SIGN_IN_PATH, SIGN_IN_TYPE } from "../auth/sign-in";
 import {
   bulkDocumentSchema,
   listDocumentSchema,
@@ -247,6 +248,80 @@ function uploadSchema(fields: Record<string, UploadField>): JsonSchema {
   return { type: "object", required: Object.entries(fields).filter(([, field]) => !field.optional).map(([name]) => name), properties };
 }
 
+/** Signing in and out (src/auth/sign-in.ts): the request and answer the clients rely on, and what each refusal means. */
+function signInOperation(shared: Components, method: string) {
+  const credential = (description: string) => ({ type: "string", maxLength: MAX_CREDENTIAL_LENGTH, description });
+  if (method === "delete") {
+    return {
+      summary: "Sign out: every token of the caller issued until now is refused from now on",
+      tags: ["user"],
+      responses: { "204": { description: "Signed out" }, ...errorResponses(shared, { "401": COMMON_ERRORS["401"], "429": COMMON_ERRORS["429"], "500": COMMON_ERRORS["500"], "503": COMMON_ERRORS["503"] }) },
+    };
+  }
+  return {
+    summary: "Sign in: exchange the identity provider's token (or a CAS ticket) for the service's token",
+    description:
+      "Send exactly one of id_token (an OpenID Connect ID token), access_token (the provider's access token, a JWT or opaque) " +
+      "or cas_ticket (a CAS service ticket issued for this URL, where the deployment sets CAS_BASE_URL). No token is needed. " +
+      "The answer's json_web_token is sent as `Authorization: Bearer <token>` on every other request.",
+    tags: ["user"],
+    security: [],
+    requestBody: {
+      required: true,
+      content: json(
+        shared.ref("schemas", "AuthenticateRequest", {
+          type: "object",
+          required: ["data"],
+          properties: {
+            data: {
+              type: "object",
+              required: ["type", "attributes"],
+              properties: {
+                type: { const: SIGN_IN_TYPE },
+                attributes: {
+                  type: "object",
+                  additionalProperties: false,
+                  properties: { id_token: credential("An OpenID Connect ID token"), access_token: credential("The provider's access token"), cas_ticket: credential("A CAS service ticket (ST-...)") },
+                },
+              },
+            },
+          },
+        }),
+      ),
+    },
+    responses: {
+      "200": {
+        description: "The service's token",
+        content: json(
+          shared.ref("schemas", "AuthenticateDocument", {
+            type: "object",
+            required: ["data"],
+            properties: {
+              data: {
+                type: "object",
+                required: ["id", "type", "attributes"],
+                properties: { id: { const: "" }, type: { const: SIGN_IN_TYPE }, attributes: { type: "object", required: ["json_web_token"], properties: { json_web_token: { type: "string" } } } },
+              },
+            },
+          }),
+        ),
+      },
+      ...errorResponses(shared, {
+        "400": "No credential, more than one, or one that is not a string or too long; a cas_ticket where CAS is not configured",
+        "401": "The identity provider's token or ticket is not valid for this service",
+        "403": "The person has no access: not a user, not invited, or disabled (ask the administrator)",
+        "406": COMMON_ERRORS["406"],
+        "409": "A data.type other than authenticate",
+        "413": WRITE_ERRORS["413"],
+        "415": WRITE_ERRORS["415"],
+        "429": "Too many sign-in attempts from this address (see Retry-After)",
+        "500": COMMON_ERRORS["500"],
+        "503": "Signing in is not configured, or the identity provider cannot be reached (see Retry-After)",
+      }),
+    },
+  };
+}
+
 /** A route mounted by hand: listed with what every route may answer. */
 function plainOperation(shared: Components, method: string, path: string) {
   const open = path === "/api/v2/health" || path === "/api/v2/openapi.json";
@@ -275,7 +350,11 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     const item = (paths[path] ??= {});
     if (item[method]) continue;
     const description = descriptionOf(route.handler);
-    const operation = description ? describedOperation(shared, description, method) : plainOperation(shared, method, path);
+    const operation = description
+      ? describedOperation(shared, description, method)
+      : path === SIGN_IN_PATH
+        ? signInOperation(shared, method)
+        : plainOperation(shared, method, path);
     // The path's parameters and the bookmark are the path item's, for all its operations.
     item.parameters ??= [
       ...parameters.map((parameter) =>
@@ -303,7 +382,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (HS256; claims user_id and exp)" } },
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (HS256; claims user_id, iat and exp), from POST /api/v2/user/authenticate" } },
       parameters: shared.parts.parameters,
       responses: shared.parts.responses,
       headers: shared.parts.headers,

@@ -3,7 +3,10 @@
  * structural validity against the JSON:API 1.0 schema and for the media type.
  */
 import { Validator } from "@cfworker/json-schema";
+import { createExecutionContext } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
+import worker from "../../src/index";
+import type { Bindings } from "../../src/env";
 import { expect } from "vitest";
 import schema from "../fixtures/jsonapi-schema-1.0.json";
 import { assertDescribed } from "./described";
@@ -25,6 +28,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Skip the JSON:API document checks (e.g. for the batch endpoint's plain JSON). */
   raw?: boolean;
+  /** Run the worker with these bindings in place of the configured ones (settings a test varies). */
+  bindings?: object;
 }
 
 export async function request(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse> {
@@ -36,7 +41,8 @@ export async function request(method: string, path: string, options: RequestOpti
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] ??= "application/vnd.api+json";
   }
-  const response = await exports.default.fetch(new Request(`https://api.example.org${path}`, { method, headers, body }));
+  const sent = new Request(`https://api.example.org${path}`, { method, headers, body });
+  const response = options.bindings ? await worker.fetch(sent, options.bindings as Bindings, createExecutionContext()) : await exports.default.fetch(sent);
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text !== "") {

@@ -28,7 +28,7 @@ export const listsPlaced = (env as unknown as { TEST_LAYOUT?: string }).TEST_LAY
 /** The binding of the database the tests' lists are on: what a test wraps to watch or break the lists' statements. */
 export const LISTS_ON = listsPlaced ? PLACED_ON : "DB";
 
-const DIRECTORY_ONLY = new Set(["account_list_invites", "announcements", "announcement_actions", "background_batches", "background_batch_requests", "client_ids", "list_placements"]);
+const DIRECTORY_ONLY = new Set(["account_list_invites", "announcements", "announcement_actions", "background_batches", "background_batch_requests", "client_ids", "identity_links", "list_placements"]);
 const DIRECTORY_COPIED = new Set(["users", "account_list_users", "account_list_coaches", "organizations", "organization_accounts", "currency_rates", "master_people", "notification_types"]);
 /** A user's own person and its details are the directory's; a contact's people and theirs are the list's. */
 const PERSON_TABLES = new Set(["people", "email_addresses", "phone_numbers", "facebook_accounts", "linkedin_accounts", "twitter_accounts", "websites", "family_relationships"]);

@@ -6,21 +6,16 @@
  */
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { chromium, type Browser } from "playwright-core";
-import { unstable_startWorker } from "wrangler";
+import { startService, type Service } from "./service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-let worker: Awaited<ReturnType<typeof unstable_startWorker>>;
+let worker: Service;
 let origin: string;
 
 beforeAll(async () => {
-  worker = await unstable_startWorker({
-    config: "wrangler.toml",
-    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, watch: false, persist: false, logLevel: "warn" },
-  } as Parameters<typeof unstable_startWorker>[0]);
-  await worker.ready;
-  origin = (await worker.url).origin;
+  ({ service: worker, origin } = await startService());
 }, 120_000);
 
 afterAll(async () => {

@@ -1,0 +1,135 @@
+/**
+ * Checking an OpenID Connect provider's tokens (with `jose`): an ID token, or an access token that is a JWT, is
+ * verified against the provider's published keys; an opaque access token is checked at its userinfo endpoint.
+ *
+ * The discovery document and the key set are kept per isolate. A token signed with a key the kept set lacks reads
+ * the set again, but at most once a minute per set: a rotated key works at once, and a flood of made-up key ids
+ * costs the provider one request a minute.
+ */
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
+import { fetchFromProvider, parseJsonObject, providerJson, ProviderUnavailableError } from "./provider-fetch";
+
+/** Only asymmetric signatures: a shared-secret (HS*) token could be made by anyone who holds the provider's public key. */
+export const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+/** Clock difference allowed between the provider and the Worker when checking `exp` and `nbf`. */
+export const CLOCK_LEEWAY_SECONDS = 60;
+const DISCOVERY_KEPT_MS = 60 * 60_000;
+const KEYS_KEPT_MS = 10 * 60_000;
+export const KEYS_REREAD_INTERVAL_MS = 60_000;
+
+/** A token the provider did not issue for this service, or no longer vouches for. */
+export class TokenRefusedError extends Error {}
+
+/** What the provider says about the person. */
+export interface ProviderClaims {
+  sub: string;
+  email?: unknown;
+  email_verified?: unknown;
+  given_name?: unknown;
+  family_name?: unknown;
+  name?: unknown;
+}
+
+interface Discovery {
+  jwksUri: string;
+  userinfoEndpoint?: string;
+}
+
+const discoveries = new Map<string, { discovery: Discovery; until: number }>();
+
+async function discover(issuer: string): Promise<Discovery> {
+  const kept = discoveries.get(issuer);
+  if (kept && kept.until > Date.now()) return kept.discovery;
+  const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
+  const document = await providerJson(url);
+  // OpenID Connect Discovery: the document's issuer is the issuer it was read from, exactly.
+  if (document.issuer !== issuer || typeof document.jwks_uri !== "string") {
+    console.error(JSON.stringify({ level: "error", message: "identity provider misconfigured", problem: "the discovery document names another issuer, or no jwks_uri", issuer }));
+    throw new ProviderUnavailableError("discovery document");
+  }
+  const discovery = { jwksUri: document.jwks_uri, userinfoEndpoint: typeof document.userinfo_endpoint === "string" ? document.userinfo_endpoint : undefined };
+  discoveries.set(issuer, { discovery, until: Date.now() + DISCOVERY_KEPT_MS });
+  return discovery;
+}
+
+interface KeySet {
+  resolve: ReturnType<typeof createLocalJWKSet>;
+  keyIds: Set<string | undefined>;
+  readAt: number;
+}
+
+const keySets = new Map<string, KeySet>();
+
+async function readKeySet(uri: string): Promise<KeySet> {
+  const document = await providerJson(uri);
+  if (!Array.isArray(document.keys)) throw new ProviderUnavailableError("key set");
+  let resolve: KeySet["resolve"];
+  try {
+    resolve = createLocalJWKSet(document as unknown as JSONWebKeySet);
+  } catch {
+    throw new ProviderUnavailableError("key set");
+  }
+  const keySet = { resolve, keyIds: new Set((document.keys as Array<{ kid?: unknown }>).map((key) => (typeof key.kid === "string" ? key.kid : undefined))), readAt: Date.now() };
+  keySets.set(uri, keySet);
+  return keySet;
+}
+
+/** The keys to check a token signed with key `keyId`: those kept, read again when old or (once a minute) lacking it. */
+async function keysFor(uri: string, keyId: string | undefined): Promise<KeySet> {
+  const kept = keySets.get(uri);
+  if (!kept) return readKeySet(uri);
+  const age = Date.now() - kept.readAt;
+  if (age > KEYS_KEPT_MS) return readKeySet(uri);
+  if (!kept.keyIds.has(keyId) && age >= KEYS_REREAD_INTERVAL_MS) return readKeySet(uri);
+  return kept;
+}
+
+/** Whether a token has the form of a JWT (three dot-separated parts, the first a JSON header naming an algorithm). */
+export function looksLikeJwt(token: string): boolean {
+  if (token.split(".").length !== 3) return false;
+  try {
+    return typeof decodeProtectedHeader(token).alg === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** The claims of a JWT the provider signed for one of the audiences; TokenRefusedError for any other. */
+export async function verifyProviderJwt(settings: { issuer: string; audiences: string[] }, token: string): Promise<ProviderClaims & JWTPayload> {
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch {
+    throw new TokenRefusedError("malformed");
+  }
+  // Refused before asking the provider for anything: no key of theirs makes these good.
+  if (typeof header.alg !== "string" || !ASYMMETRIC_ALGORITHMS.includes(header.alg)) throw new TokenRefusedError("algorithm");
+  const { jwksUri } = await discover(settings.issuer);
+  const keys = await keysFor(jwksUri, header.kid);
+  try {
+    const { payload } = await jwtVerify(token, keys.resolve, {
+      issuer: settings.issuer,
+      audience: settings.audiences,
+      algorithms: ASYMMETRIC_ALGORITHMS,
+      clockTolerance: CLOCK_LEEWAY_SECONDS,
+      requiredClaims: ["sub", "exp"],
+    });
+    if (typeof payload.sub !== "string" || payload.sub === "") throw new TokenRefusedError("subject");
+    return payload as ProviderClaims & JWTPayload;
+  } catch (error) {
+    if (error instanceof TokenRefusedError) throw error;
+    throw new TokenRefusedError(error instanceof Error ? error.name : "invalid");
+  }
+}
+
+/** What the provider's userinfo endpoint says of the holder of an access token; TokenRefusedError when it refuses it. */
+export async function userinfo(issuer: string, accessToken: string): Promise<ProviderClaims> {
+  const { userinfoEndpoint } = await discover(issuer);
+  if (!userinfoEndpoint) throw new TokenRefusedError("no userinfo endpoint");
+  const answer = await fetchFromProvider(userinfoEndpoint, { headers: { Authorization: `Bearer ${accessToken}`, Accept: "application/json" } });
+  if (answer.status === 401 || answer.status === 403) throw new TokenRefusedError("refused by the provider");
+  if (answer.status !== 200) throw new ProviderUnavailableError(`status ${answer.status}`);
+  const claims = parseJsonObject(answer.text, userinfoEndpoint);
+  if (typeof claims.sub !== "string" || claims.sub === "") throw new ProviderUnavailableError("userinfo without sub");
+  return claims as unknown as ProviderClaims;
+}

@@ -1,0 +1,103 @@
+/**
+ * An OpenID Connect provider (and a CAS server) played by the test: its discovery document, key set and userinfo
+ * answers are served to the Worker's outbound fetch, which runs in the test's isolate; the keys are made here with
+ * jose. Each provider has an issuer of its own, so what one test's Worker keeps of a provider never serves another.
+ */
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload, type CryptoKey } from "jose";
+import { vi } from "vitest";
+
+interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+let providers = 0;
+
+export async function signingKey(kid = crypto.randomUUID()): Promise<SigningKey> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: "RS256", use: "sig" } };
+}
+
+export type Answer = (request: Request) => Response | Promise<Response>;
+
+/** Routes the Worker's outbound requests by origin to what the test answers; anything else is refused loudly. */
+const origins = new Map<string, Answer>();
+let intercepting = false;
+
+export function answerAt(origin: string, answer: Answer): void {
+  origins.set(origin, answer);
+  if (intercepting) return;
+  intercepting = true;
+  const original = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const handler = origins.get(new URL(request.url).origin);
+    if (!handler) return original(input, init);
+    return handler(request);
+  });
+}
+
+/** Call after each test (vi.restoreAllMocks takes the spy away). */
+export function stopAnswering(): void {
+  origins.clear();
+  intercepting = false;
+}
+
+export class TestProvider {
+  readonly issuer: string;
+  /** The keys the key set publishes. */
+  published: SigningKey[];
+  /** Paths asked for, in order. */
+  readonly asked: string[] = [];
+  /** When set, every request fails as an unreachable host would. */
+  down = false;
+  /** Opaque access tokens and whom they stand for. */
+  readonly accessTokens = new Map<string, JWTPayload>();
+
+  private constructor(readonly key: SigningKey) {
+    this.issuer = `https://id-${++providers}-${crypto.randomUUID().slice(0, 8)}.example.org`;
+    this.published = [key];
+  }
+
+  static async start(): Promise<TestProvider> {
+    const provider = new TestProvider(await signingKey());
+    answerAt(provider.issuer, (request) => provider.answer(request));
+    return provider;
+  }
+
+  times(path: string): number {
+    return this.asked.filter((asked) => asked === path).length;
+  }
+
+  private answer(request: Request): Response {
+    const url = new URL(request.url);
+    this.asked.push(url.pathname);
+    if (this.down) throw new TypeError("Network connection lost.");
+    if (url.pathname === "/.well-known/openid-configuration") {
+      return Response.json({ issuer: this.issuer, jwks_uri: `${this.issuer}/jwks`, userinfo_endpoint: `${this.issuer}/me`, id_token_signing_alg_values_supported: ["RS256"] });
+    }
+    if (url.pathname === "/jwks") return Response.json({ keys: this.published.map((key) => key.publicJwk) });
+    if (url.pathname === "/me") {
+      const token = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1];
+      const claims = token ? this.accessTokens.get(token) : undefined;
+      return claims ? Response.json(claims) : new Response(null, { status: 401, headers: { "WWW-Authenticate": 'Bearer error="invalid_token"' } });
+    }
+    return new Response("not found", { status: 404 });
+  }
+
+  /** A token signed with `key` (the published key by default), valid for ten minutes from the clock's now. */
+  async sign(claims: JWTPayload, { key = this.key, audience = "web-app" }: { key?: SigningKey; audience?: string | string[] } = {}): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ iss: this.issuer, aud: audience, iat: now, exp: now + 600, ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+      .sign(key.privateKey);
+  }
+
+  /** An opaque access token the userinfo endpoint answers for with these claims. */
+  opaqueAccessToken(claims: JWTPayload): string {
+    const token = crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "");
+    this.accessTokens.set(token, claims);
+    return token;
+  }
+}

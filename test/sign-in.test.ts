@@ -1,0 +1,464 @@
+/**
+ * Signing in (POST /api/v2/user/authenticate) through an OpenID Connect provider the test plays, with keys it makes,
+ * and through a CAS server; signing out (DELETE). Every refusal stores nothing.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { env, exports } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { base64url, SignJWT } from "jose";
+import * as schema from "../drizzle/schema";
+import { errorOf, get, request, type RequestOptions } from "./helpers/api";
+import { createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
+import { answerAt, signingKey, stopAnswering, TestProvider } from "./helpers/identity-provider";
+import { runInBackground } from "./helpers/background";
+
+const PATH = "/api/v2/user/authenticate";
+const AUDIENCES = "web-app, api://default";
+const CAS_BASE_URL = "http://127.0.0.1:8443/cas";
+
+let provider: TestProvider;
+
+beforeEach(async () => {
+  provider = await TestProvider.start();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  stopAnswering();
+});
+
+/** The Worker's bindings with the sign-in settings of a test. */
+function settings(overrides: Record<string, string> = {}) {
+  return { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: AUDIENCES, OIDC_SIGN_UP: "invited", ...overrides };
+}
+
+/** Each test signs in from an address of its own: attempts are counted per address. */
+let addresses = 0;
+const address = () => `198.51.100.${++addresses % 250}`;
+let from = address();
+beforeEach(() => {
+  from = address();
+});
+
+function signIn(attributes: Record<string, unknown>, options: { bindings?: object; headers?: Record<string, string> } = {}) {
+  const body = { data: { type: "authenticate", attributes } };
+  return request("POST", PATH, { body, bindings: options.bindings ?? settings(), headers: { "CF-Connecting-IP": from, ...options.headers } } satisfies RequestOptions);
+}
+
+const tokenOf = (response: Awaited<ReturnType<typeof signIn>>) => {
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  expect(response.body).toEqual({ data: { id: "", type: "authenticate", attributes: { json_web_token: expect.any(String) } } });
+  return response.body.data.attributes.json_web_token as string;
+};
+
+async function stored() {
+  return { users: await db.$count(schema.users), links: await db.$count(schema.identityLinks), lists: await db.$count(schema.accountLists) };
+}
+
+async function linksOf(userId: string) {
+  return db.select({ issuer: schema.identityLinks.issuer, subject: schema.identityLinks.subject }).from(schema.identityLinks).where(eq(schema.identityLinks.userId, userId));
+}
+
+async function userIdOf(token: string): Promise<string> {
+  const me = await get("/api/v2/user", token);
+  expect(me.status).toBe(200);
+  return me.body.data.id;
+}
+
+const verified = (email: string) => ({ email, email_verified: true });
+
+describe("signing in with an ID token", () => {
+  it("answers the service's own token for a user the operator took in, valid for 30 days, and links the subject", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 5, 1, 12));
+    const user = await createUser({ email: "Dana.Operator@Example.org" });
+    const idToken = await provider.sign({ sub: "dana-1", ...verified("dana.operator@example.org") });
+    const token = tokenOf(await signIn({ id_token: idToken }));
+    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(token.split(".")[1])));
+    expect(claims).toEqual({ user_id: user.id, iat: Date.UTC(2026, 5, 1, 12) / 1000, exp: Date.UTC(2026, 6, 1, 12) / 1000 });
+    expect(await userIdOf(token)).toBe(user.id);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "dana-1" }]);
+  });
+
+  it("goes by the subject once linked: a changed or unverified e-mail address at the provider signs in the same user", async () => {
+    const user = await createUser();
+    await signIn({ id_token: await provider.sign({ sub: "moved-1", ...verified(user.email) }) });
+    const renamed = await signIn({ id_token: await provider.sign({ sub: "moved-1", email: "new.address@example.org", email_verified: false }) });
+    expect(await userIdOf(tokenOf(renamed))).toBe(user.id);
+    expect(await linksOf(user.id)).toHaveLength(1);
+  });
+
+  it("never links by an unverified e-mail address, nor by one whose verification the provider does not state", async () => {
+    const user = await createUser();
+    const before = await stored();
+    for (const claims of [{ email: user.email, email_verified: false }, { email: user.email }, { email: user.email, email_verified: "true" }]) {
+      const response = await signIn({ id_token: await provider.sign({ sub: `unverified-${uuid()}`, ...claims }) });
+      expect(errorOf(response, 403).detail).toContain("ask your administrator");
+    }
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([]);
+  });
+
+  it("takes a token for any of the audiences, and a token of the same person at another provider is another link", async () => {
+    const user = await createUser();
+    tokenOf(await signIn({ id_token: await provider.sign({ sub: "p-1", ...verified(user.email) }, { audience: ["someone-else", "api://default"] }) }));
+    const other = await TestProvider.start();
+    const response = await signIn({ id_token: await other.sign({ sub: "p-1", ...verified(user.email) }) }, { bindings: settings({ OIDC_ISSUER: other.issuer }) });
+    expect(await userIdOf(tokenOf(response))).toBe(user.id);
+    expect((await linksOf(user.id)).map((link) => link.issuer).sort()).toEqual([provider.issuer, other.issuer].sort());
+  });
+});
+
+describe("refusals", () => {
+  it("refuses every token the provider did not sign for this service with 401, saying no more, storing nothing", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 2, 10, 9));
+    const user = await createUser();
+    const person = { sub: "victim-1", ...verified(user.email) };
+    const now = Math.floor(Date.now() / 1000);
+    const good = await provider.sign(person);
+    const [header, payload, signature] = good.split(".");
+    const other = await TestProvider.start();
+    const unpublished = await signingKey(provider.key.kid + "-next");
+    const unsigned = `${base64url.encode(JSON.stringify({ alg: "none", typ: "JWT" }))}.${payload}.`;
+    const hmacWithPublicKey = await new SignJWT({ iss: provider.issuer, aud: "web-app", exp: now + 600, ...person })
+      .setProtectedHeader({ alg: "HS256", kid: provider.key.kid })
+      .sign(new TextEncoder().encode(JSON.stringify(provider.key.publicJwk)));
+    const changed = `${header}.${base64url.encode(JSON.stringify({ ...JSON.parse(new TextDecoder().decode(base64url.decode(payload))), sub: "someone-else" }))}.${signature}`;
+    const refused: Record<string, string> = {
+      "another issuer": await other.sign(person),
+      "another audience": await provider.sign(person, { audience: "another-app" }),
+      "no issuer": await new SignJWT({ aud: "web-app", exp: now + 600, ...person }).setProtectedHeader({ alg: "RS256", kid: provider.key.kid }).sign(provider.key.privateKey),
+      "expired past the leeway": await provider.sign({ ...person, iat: now - 3600, exp: now - 61 }),
+      "not yet valid past the leeway": await provider.sign({ ...person, nbf: now + 61 }),
+      "alg none": unsigned,
+      "HS256 keyed with the provider's public key": hmacWithPublicKey,
+      "an unpublished key": await provider.sign(person, { key: unpublished }),
+      "a payload changed after signing": changed,
+      "the service's own token": await tokenFor(user.id),
+      garbage: "this-is.not-a.token",
+      "no subject": await provider.sign({ ...verified(user.email), sub: undefined }),
+    };
+    const before = await stored();
+    for (const [name, idToken] of Object.entries(refused)) {
+      const response = await signIn({ id_token: idToken });
+      expect(response.status, name).toBe(401);
+      expect(errorOf(response, 401).detail, name).toBe("The identity provider's token is not valid for this service: sign in again");
+    }
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([]);
+    // Within the leeway both are still good.
+    tokenOf(await signIn({ id_token: await provider.sign({ ...person, iat: now - 3600, exp: now - 59 }) }));
+    tokenOf(await signIn({ id_token: await provider.sign({ ...person, nbf: now + 59 }) }));
+  });
+
+  it("answers 400 for a body that carries no credential, two, or one that is not a short string", async () => {
+    const before = await stored();
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{}, "Expected an id_token or access_token to be provided in the attributes", "/data/attributes"],
+      [{ id_token: "" }, "Expected an id_token or access_token to be provided in the attributes", "/data/attributes"],
+      [{ id_token: 12 }, "id_token must be a string", "/data/attributes/id_token"],
+      [{ id_token: "a".repeat(200 * 1024) }, "id_token is longer than 16384 characters", "/data/attributes/id_token"],
+      [{ id_token: "a.b.c", access_token: "d" }, "Send only one of id_token, access_token", "/data/attributes/access_token"],
+      [{ password: "hunter2" }, "Unknown attribute password: send one of id_token, access_token, cas_ticket", "/data/attributes/password"],
+    ];
+    for (const [attributes, detail, pointer] of cases) {
+      const response = await signIn(attributes);
+      expect(errorOf(response, 400)).toMatchObject({ detail, source: { pointer } });
+    }
+    const wrongType = await request("POST", PATH, { body: { data: { type: "users", attributes: { id_token: "x" } } }, bindings: settings(), headers: { "CF-Connecting-IP": from } });
+    expect(wrongType.status).toBe(409);
+    expect(await stored()).toEqual(before);
+    expect(provider.asked).toEqual([]);
+  });
+
+  it("answers 503 when no issuer is configured, and the other routes keep working", async () => {
+    const viewer = await createViewer();
+    const response = await signIn({ id_token: await provider.sign({ sub: "x" }) }, { bindings: settings({ OIDC_ISSUER: "" }) });
+    expect(errorOf(response, 503).detail).toBe("Signing in is not configured: OIDC_ISSUER is not set");
+    expect((await get("/api/v2/user", viewer.token)).status).toBe(200);
+    const badPolicy = await signIn({ id_token: "x" }, { bindings: settings({ OIDC_SIGN_UP: "everyone" }) });
+    expect(errorOf(badPolicy, 503).detail).toBe("Signing in is not configured: OIDC_SIGN_UP must be one of invited, open, none");
+  });
+
+  it("answers 503 with Retry-After at once when the provider is down, while issued tokens keep working", async () => {
+    const viewer = await createViewer();
+    provider.down = true;
+    const before = await stored();
+    const started = Date.now();
+    const response = await signIn({ id_token: await provider.sign({ sub: "down-1", ...verified(viewer.user.email) }) });
+    expect(errorOf(response, 503).detail).toBe("The identity provider cannot be reached: retry in a moment");
+    expect(response.headers.get("retry-after")).toBe("30");
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(await stored()).toEqual(before);
+    expect((await get("/api/v2/user", viewer.token)).status).toBe(200);
+    // Back up: the next attempt reads the provider again.
+    provider.down = false;
+    tokenOf(await signIn({ id_token: await provider.sign({ sub: "down-1", ...verified(viewer.user.email) }) }));
+  });
+
+  it("gives up on a provider that does not answer within 5 seconds: 503", async () => {
+    const user = await createUser();
+    const idToken = await provider.sign({ sub: "slow-1", ...verified(user.email) });
+    answerAt(provider.issuer, (request) => new Promise((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))));
+    const started = Date.now();
+    const response = await signIn({ id_token: idToken });
+    expect(errorOf(response, 503).title).toBe("Service Unavailable");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(4_900);
+    expect(Date.now() - started).toBeLessThan(8_000);
+  }, 15_000);
+
+  it("answers 401 for an opaque access token the provider's userinfo refuses", async () => {
+    const before = await stored();
+    const response = await signIn({ access_token: "opaque-token-the-provider-never-issued" });
+    expect(errorOf(response, 401).detail).toBe("The identity provider's token is not valid for this service: sign in again");
+    expect(provider.times("/me")).toBe(1);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("limits attempts per client address: 429 with Retry-After, other addresses unaffected", async () => {
+    // wrangler.toml: 20 attempts a minute; the local limiter's fixed window may renew once meanwhile.
+    let limited: Awaited<ReturnType<typeof signIn>> | undefined;
+    for (let sent = 0; !limited && sent < 41; sent++) {
+      const response = await signIn({ id_token: "garbage" });
+      if (response.status === 429) limited = response;
+      else expect(response.status).toBe(401);
+    }
+    expect(limited, "no 429 after 41 attempts").toBeDefined();
+    expect(errorOf(limited!, 429).title).toBe("Too Many Requests");
+    expect(limited!.headers.get("retry-after")).toBe("60");
+    from = address();
+    expect((await signIn({ id_token: "garbage" })).status).toBe(401);
+  });
+});
+
+describe("the provider's keys", () => {
+  it("are read once, read again for an unknown key at most once a minute: a rotated key works, a flood of made-up keys costs one read", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.UTC(2026, 3, 1, 8);
+    vi.setSystemTime(start);
+    const user = await createUser();
+    const person = { sub: "rotating-1", ...verified(user.email) };
+    tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    expect(provider.times("/jwks")).toBe(1);
+    expect(provider.times("/.well-known/openid-configuration")).toBe(1);
+
+    // The provider rotates 90 seconds later: the new key works at once.
+    const next = await signingKey();
+    provider.published = [next];
+    vi.setSystemTime(start + 90_000);
+    tokenOf(await signIn({ id_token: await provider.sign(person, { key: next }) }));
+    expect(provider.times("/jwks")).toBe(2);
+
+    // Tokens with keys nobody published, within the minute: refused, and the key set is not read again.
+    for (let i = 0; i < 5; i++) {
+      vi.setSystemTime(start + 91_000 + i * 1_000);
+      const response = await signIn({ id_token: await provider.sign(person, { key: await signingKey() }) });
+      expect(response.status).toBe(401);
+    }
+    expect(provider.times("/jwks")).toBe(2);
+    // The retired key is gone from the set now.
+    expect((await signIn({ id_token: await provider.sign(person) })).status).toBe(401);
+    vi.setSystemTime(start + 151_000);
+    expect((await signIn({ id_token: await provider.sign(person, { key: await signingKey() }) })).status).toBe(401);
+    expect(provider.times("/jwks")).toBe(3);
+  });
+});
+
+describe("access tokens", () => {
+  it("takes a JWT access token for the API's audience, asking userinfo for the e-mail address it lacks", async () => {
+    const user = await createUser();
+    const accessToken = await provider.sign({ sub: "okta-1", scp: ["openid", "email"] }, { audience: "api://default" });
+    provider.accessTokens.set(accessToken, { sub: "okta-1", ...verified(user.email.toUpperCase()) });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: accessToken })))).toBe(user.id);
+    expect(provider.times("/me")).toBe(1);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "okta-1" }]);
+  });
+
+  it("checks an opaque access token at the provider's userinfo endpoint", async () => {
+    const user = await createUser();
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: accessToken })))).toBe(user.id);
+    expect(provider.times("/jwks")).toBe(0);
+  });
+});
+
+describe("who may sign up (OIDC_SIGN_UP)", () => {
+  it("invited: a verified address with a pending invite gets a user, who then accepts the invite", async () => {
+    const inviter = await createViewer();
+    const inviteId = uuid();
+    const code = "c".repeat(64);
+    await db.insert(schema.accountListInvites).values({ id: inviteId, accountListId: inviter.list.id, invitedByUserId: inviter.user.id, code, recipientEmail: "New.Member@example.org", ...timestamps() });
+    const uninvited = await signIn({ id_token: await provider.sign({ sub: "stranger-1", ...verified("stranger@example.org") }) });
+    expect(errorOf(uninvited, 403).detail).toBe("You have no access to this service yet: ask your administrator to add or invite you");
+    const cancelled = uuid();
+    await db.insert(schema.accountListInvites).values({ id: cancelled, accountListId: inviter.list.id, code, recipientEmail: "gone@example.org", cancelledByUserId: inviter.user.id, ...timestamps() });
+    expect((await signIn({ id_token: await provider.sign({ sub: "gone-1", ...verified("gone@example.org") }) })).status).toBe(403);
+    const unverified = await signIn({ id_token: await provider.sign({ sub: "member-1", email: "new.member@example.org", email_verified: false }) });
+    expect(unverified.status).toBe(403);
+
+    const before = await stored();
+    const token = tokenOf(await signIn({ id_token: await provider.sign({ sub: "member-1", ...verified("new.member@example.org"), given_name: "Nia", family_name: "Member" }) }));
+    expect(await stored()).toEqual({ ...before, users: before.users + 1, links: before.links + 1 });
+    const me = await get("/api/v2/user", token);
+    expect(me.body.data.attributes).toMatchObject({ first_name: "Nia", last_name: "Member" });
+    const accepted = await request("PUT", `/api/v2/account_lists/${inviter.list.id}/invites/${inviteId}/accept`, { token, body: { data: { type: "account_list_invites", id: inviteId, attributes: { code } } } });
+    expect(accepted.status).toBe(200);
+    expect((await get(`/api/v2/account_lists/${inviter.list.id}`, token)).status).toBe(200);
+  });
+
+  it("open: any verified address gets a user and a first account list named after them, their default", async () => {
+    const before = await stored();
+    const open = settings({ OIDC_SIGN_UP: "open" });
+    expect((await signIn({ id_token: await provider.sign({ sub: "new-2", email: "ola@example.org", email_verified: false }) }, { bindings: open })).status).toBe(403);
+    const token = tokenOf(await signIn({ id_token: await provider.sign({ sub: "new-2", ...verified("ola@example.org"), name: "Ola Nordmann" }) }, { bindings: open }));
+    expect(await stored()).toEqual({ users: before.users + 1, links: before.links + 1, lists: before.lists + 1 });
+    const lists = await get("/api/v2/account_lists", token);
+    expect(lists.body.data.map((list: { attributes: { name: string } }) => list.attributes.name)).toEqual(["Ola Nordmann"]);
+    const me = await get("/api/v2/user", token);
+    expect(me.body.data.attributes.preferences.default_account_list).toBe(lists.body.data[0].id);
+    // Signing in again is the same user, with no second list.
+    const again = tokenOf(await signIn({ id_token: await provider.sign({ sub: "new-2", ...verified("ola@example.org") }) }, { bindings: open }));
+    expect(await userIdOf(again)).toBe(me.body.data.id);
+    expect(await stored()).toEqual({ users: before.users + 1, links: before.links + 1, lists: before.lists + 1 });
+  });
+
+  it("none: only the operator's users; an invite is not enough", async () => {
+    const none = settings({ OIDC_SIGN_UP: "none" });
+    const inviter = await createViewer();
+    await db.insert(schema.accountListInvites).values({ id: uuid(), accountListId: inviter.list.id, code: "d".repeat(64), recipientEmail: "invited@example.org", ...timestamps() });
+    const before = await stored();
+    expect((await signIn({ id_token: await provider.sign({ sub: "inv-3", ...verified("invited@example.org") }) }, { bindings: none })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+    tokenOf(await signIn({ id_token: await provider.sign({ sub: "op-3", ...verified(inviter.user.email) }) }, { bindings: none }));
+  });
+
+  it("a disabled user gets 403, linked or not, and no link is made", async () => {
+    const user = await createUser();
+    await signIn({ id_token: await provider.sign({ sub: "dis-1", ...verified(user.email) }) });
+    const other = await createUser();
+    await db.update(schema.users).set({ disabledAt: "2026-01-01T00:00:00Z" }).where(sql`${schema.users.id} IN (${user.id}, ${other.id})`);
+    const linked = await signIn({ id_token: await provider.sign({ sub: "dis-1", ...verified(user.email) }) });
+    expect(errorOf(linked, 403).detail).toBe("Your access to this service is disabled: ask your administrator");
+    const before = await stored();
+    expect((await signIn({ id_token: await provider.sign({ sub: "dis-2", ...verified(other.email) }) })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("signing out", () => {
+  it("refuses every earlier token of the user, tokens issued after it work, other users are untouched", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 7, 3, 10));
+    const viewer = await createViewer();
+    const other = await createViewer();
+    const person = { sub: "leaving-1", ...verified(viewer.user.email) };
+    const signedIn = tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    const minted = await tokenFor(viewer.user.id);
+    expect((await request("DELETE", PATH, { token: signedIn })).status).toBe(204);
+    for (const token of [signedIn, minted]) {
+      const refused = await get("/api/v2/user", token);
+      expect(errorOf(refused, 401).detail).toBe("The access token was signed out: sign in again");
+    }
+    expect((await request("DELETE", PATH, { token: signedIn })).status).toBe(401);
+    expect((await get("/api/v2/user", other.token)).status).toBe(200);
+    // In the same second: the new token is dated after the sign-out.
+    const again = tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    expect((await get("/api/v2/user", again)).status).toBe(200);
+    vi.setSystemTime(Date.UTC(2026, 7, 3, 10, 5));
+    expect((await get("/api/v2/user", await tokenFor(viewer.user.id))).status).toBe(200);
+    expect((await get("/api/v2/user", signedIn)).status).toBe(401);
+  });
+
+  it("leaves the user's background batches running, with the tokens the service mints as it runs them", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 7, 4, 10));
+    const viewer = await createViewer();
+    expect((await request("DELETE", PATH, { token: viewer.token })).status).toBe(204);
+    // Signed in again in the second of the sign-out: the queue runs the batch in that second too.
+    const again = tokenOf(await signIn({ id_token: await provider.sign({ sub: "batching-1", ...verified(viewer.user.email) }) }));
+    const id = await runInBackground(again, [{ path: "/api/v2/user" }]);
+    const batch = await get(`/api/v2/background_batches/${id}?include=requests`, again);
+    expect(batch.body.included.map((entry: { attributes: { response_status: number } }) => entry.attributes.response_status)).toEqual([200]);
+  });
+
+  it("needs the service's token", async () => {
+    expect(errorOf(await request("DELETE", PATH), 401).detail).toContain("access token is required");
+  });
+});
+
+describe("CORS", () => {
+  it("answers the web app's preflight for the route as for the rest of the API", async () => {
+    const response = await exports.default.fetch(
+      new Request(`https://api.example.org${PATH}`, {
+        method: "OPTIONS",
+        headers: { Origin: "https://app.example.org", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type" },
+      }),
+    );
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("https://app.example.org");
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+    expect(response.headers.get("access-control-allow-headers")?.toLowerCase()).toContain("content-type");
+  });
+});
+
+describe("CAS tickets", () => {
+  const cas = () => settings({ CAS_BASE_URL });
+  const success = (user: string, email: string) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
+  <cas:authenticationSuccess>
+    <cas:user>${user}</cas:user>
+    <cas:attributes>
+      <cas:email>${email}</cas:email>
+      <cas:ssoGuid>F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B</cas:ssoGuid>
+      <cas:firstName>Cas</cas:firstName>
+    </cas:attributes>
+  </cas:authenticationSuccess>
+</cas:serviceResponse>`;
+  const failure = (ticket: string) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
+  <cas:authenticationFailure code="INVALID_TICKET">
+    Ticket ${ticket} not recognized
+  </cas:authenticationFailure>
+</cas:serviceResponse>`;
+  let asked: URL[] = [];
+  beforeEach(() => {
+    asked = [];
+  });
+
+  function casServer(answer: (ticket: string) => string) {
+    answerAt(new URL(CAS_BASE_URL).origin, (request) => {
+      const url = new URL(request.url);
+      asked.push(url);
+      return new Response(answer(url.searchParams.get("ticket") ?? ""), { headers: { "Content-Type": "application/xml;charset=UTF-8" } });
+    });
+  }
+
+  it("validates the ticket for this route's URL (protocol 3.0) and signs in the user it names", async () => {
+    const user = await createUser();
+    casServer(() => success("cas-user-1", user.email));
+    const token = tokenOf(await signIn({ cas_ticket: "ST-1856339-aA5Yuvrxzpv8Tau1cYQ7" }, { bindings: cas() }));
+    expect(await userIdOf(token)).toBe(user.id);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].pathname).toBe("/cas/p3/serviceValidate");
+    expect(Object.fromEntries(asked[0].searchParams)).toEqual({ ticket: "ST-1856339-aA5Yuvrxzpv8Tau1cYQ7", service: "https://api.example.org/api/v2/user/authenticate" });
+    expect(await linksOf(user.id)).toEqual([{ issuer: CAS_BASE_URL, subject: "cas-user-1" }]);
+  });
+
+  it("answers a refused ticket 401 with the server's code and text, a missing one 400, storing nothing", async () => {
+    casServer((ticket) => failure(ticket));
+    const before = await stored();
+    const refused = await signIn({ cas_ticket: "ST-1856339-aA5Yuvrxzpv8Tau1cYQ7" }, { bindings: cas() });
+    expect(errorOf(refused, 401).detail).toBe("INVALID_TICKET: Ticket ST-1856339-aA5Yuvrxzpv8Tau1cYQ7 not recognized");
+    const missing = await signIn({ cas_ticket: "" }, { bindings: cas() });
+    expect(errorOf(missing, 400).detail).toBe("Expected a cas_ticket to be provided in the attributes");
+    casServer(() => "<html>maintenance</html>");
+    expect((await signIn({ cas_ticket: "ST-1" }, { bindings: cas() })).status).toBe(503);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("answers 400 for a ticket where the deployment signs in through OpenID Connect only", async () => {
+    const response = await signIn({ cas_ticket: "ST-1" });
+    expect(errorOf(response, 400).detail).toBe("This deployment signs in through OpenID Connect: send an id_token or access_token, not a cas_ticket");
+  });
+});
