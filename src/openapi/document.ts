@@ -255,7 +255,7 @@ function signInOperation(shared: Components, method: string) {
     return {
       summary: "Sign out: every token of the caller issued until now is refused from now on",
       tags: ["user"],
-      responses: { "204": { description: "Signed out" }, ...errorResponses(shared, { "401": COMMON_ERRORS["401"], "429": COMMON_ERRORS["429"], "500": COMMON_ERRORS["500"], "503": COMMON_ERRORS["503"] }) },
+      responses: { "204": shared.ref("responses", "SignedOut", { description: "Signed out" }), ...errorResponses(shared, { "401": COMMON_ERRORS["401"], "429": COMMON_ERRORS["429"], "500": COMMON_ERRORS["500"], "503": COMMON_ERRORS["503"] }) },
     };
   }
   return {
@@ -290,7 +290,7 @@ function signInOperation(shared: Components, method: string) {
       ),
     },
     responses: {
-      "200": {
+      "200": shared.ref("responses", "Authenticated", {
         description: "The service's token",
         content: json(
           shared.ref("schemas", "AuthenticateDocument", {
@@ -305,7 +305,7 @@ function signInOperation(shared: Components, method: string) {
             },
           }),
         ),
-      },
+      }),
       ...errorResponses(shared, {
         "400": "No credential, more than one, or one that is not a string or too long; a cas_ticket where CAS is not configured",
         "401": "The identity provider's token or ticket is not valid for this service",
