@@ -1,3 +1,5 @@
+import { summaryRoutes } from "../../engine/summaries";
+import { taskAnalyticsResource } from "./analytics";
 import type { Hono } from "hono";
 import { bulkRoutes } from "../../engine/bulk";
 import { resourceRoutes } from "../../engine/routes";
@@ -10,6 +12,7 @@ import { taskResource } from "./resource";
 
 export function registerTaskRoutes(app: Hono<AppEnv>): void {
   registerTagRoutes(app, `${API}/tasks`, { id: tasks.id, accountList: tasks.accountListId, updatedAt: tasks.updatedAt, tags: TASK_TAGS, idsFilter: "task_ids" });
+  app.route(`${API}/tasks/analytics`, summaryRoutes(taskAnalyticsResource));
   app.route(`${API}/tasks/bulk`, bulkRoutes(taskResource, { actions: ["create", "update", "delete"] }));
   app.route(`${API}/tasks`, resourceRoutes(taskResource, { actions: ["list", "show", "create", "update", "delete"] }));
 }
