@@ -6,8 +6,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { ACTIVITIES } from "../src/constants";
+import { addDays } from "../src/jsonapi/time";
 import { errorOf, get, request } from "./helpers/api";
-import { insertTask } from "./helpers/contact-fixtures";
+import { givingTo, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
@@ -66,5 +67,119 @@ describe("GET /api/v2/tasks/analytics", () => {
     expect(bobs.body.data.attributes.total_tasks_due_count).toBe(1);
     errorOf(await get("/api/v2/tasks/analytics"), 401);
     errorOf(await request("POST", "/api/v2/tasks/analytics", { token: alice.token, body: {} }), 405);
+  });
+});
+
+/** Alice's today, as a date. */
+const alicesToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE }).format(new Date());
+const monthDay = (date: string) => ({ month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) });
+const WEEKLY = "0.23076923076923";
+/** The web app's POST for a read, its parameters in the body with the `data` it adds (src/common/api/api.service.ts). */
+const overriddenGet = (path: string, params: Record<string, unknown>, token: string) =>
+  request("POST", path, { token, headers: { "X-HTTP-Method-Override": "GET" }, body: { ...params, data: { type: path.split("/").pop() } } });
+
+describe("GET /api/v2/contacts/analytics", () => {
+  it("counts first gifts not come and partners 30, 60 and 90 days late by the events' rule (the commitments card, verbatim)", async () => {
+    const viewer = await createViewer();
+    const giving = await givingTo(viewer.list.id);
+    const today = new Date().toISOString().slice(0, 10);
+    /** A weekly partner whose next gift was due `daysAgo` days ago. */
+    const partnerDue = async (daysAgo: number, overrides: Record<string, unknown> = {}) => {
+      const contact = await insertContact(viewer.list.id, `Partner ${daysAgo}`, { status: "Partner - Financial", pledgeReceived: true, pledgeAmount: "10", pledgeFrequency: WEEKLY, ...overrides });
+      await giving.give(contact.id, "10", addDays(today, -daysAgo - 7));
+      return contact;
+    };
+    await partnerDue(10);
+    await partnerDue(35);
+    await partnerDue(45);
+    await partnerDue(75);
+    await partnerDue(200);
+    await partnerDue(400);
+    // A pledge begun under 30 days ago is not late yet, whatever its last gift.
+    await partnerDue(45, { pledgeStartDate: addDays(today, -5) });
+    await insertContact(viewer.list.id, "Waiting, First", { status: "Partner - Financial", pledgeReceived: false });
+    await insertContact(viewer.list.id, "Waiting, Second", { status: "Partner - Financial", pledgeReceived: false });
+    await insertContact(viewer.list.id, "Not a partner", { status: "Ask in Future", pledgeReceived: false });
+
+    const answer = await overriddenGet("/api/v2/contacts/analytics", { filter: { account_list_id: viewer.list.id } }, viewer.token);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.data.type).toBe("contact_analytics");
+    expect(answer.body.data.attributes).toMatchObject({
+      first_gift_not_received_count: 2,
+      partners_30_days_late_count: 2,
+      partners_60_days_late_count: 1,
+      partners_90_days_late_count: 2,
+    });
+    errorOf(await overriddenGet("/api/v2/contacts/analytics", { filter: { account_list_id: viewer.list.id } }, bob.token), 404);
+  });
+
+  it("answers this week's birthdays with their contacts and anniversaries once per contact, as the birthday and anniversary cards ask", async () => {
+    const today = monthDay(alicesToday());
+    const nextWeek = monthDay(addDays(alicesToday(), 7));
+    const family = await insertContact(alice.list.id, "Family, The", { status: "Partner - Pray" });
+    const birthday = await insertPerson(family.id, "Bea", { birthdayMonth: today.month, birthdayDay: today.day, birthdayYear: 1990 });
+    await insertEmail(birthday.id, "bea@example.org", { primary: true });
+    await insertPerson(family.id, "Late", { birthdayMonth: today.month, birthdayDay: today.day, deceased: true });
+    await insertPerson(family.id, "Later", { birthdayMonth: nextWeek.month, birthdayDay: nextWeek.day });
+    const hidden = await insertContact(alice.list.id, "Hidden, Not", { status: "Not Interested" });
+    await insertPerson(hidden.id, "Hidden", { birthdayMonth: today.month, birthdayDay: today.day });
+    const couple = await insertContact(alice.list.id, "Couple, The", { status: "Partner - Financial" });
+    await insertPerson(couple.id, "One", { anniversaryMonth: today.month, anniversaryDay: today.day });
+    await insertPerson(couple.id, "Two", { anniversaryMonth: today.month, anniversaryDay: today.day });
+    const bobs = await insertContact(bob.list.id, "Bobs, Contact", { status: "Partner - Financial" });
+    await insertPerson(bobs.id, "Bobs", { birthdayMonth: today.month, birthdayDay: today.day, anniversaryMonth: today.month, anniversaryDay: today.day });
+
+    const birthdays = await overriddenGet(
+      "/api/v2/contacts/analytics",
+      {
+        include:
+          "birthdays_this_week,birthdays_this_week.facebook_accounts,birthdays_this_week.twitter_accounts,birthdays_this_week.email_addresses,birthdays_this_week.parent_contact",
+        fields: {
+          contact_analytics: "birthdays_this_week",
+          people: "birthday_day,birthday_month,birthday_year,facebook_accounts,first_name,last_name,twitter_accounts,email_addresses,parent_contact",
+          email_addresses: "email,primary",
+          facebook_accounts: "username",
+          twitter_accounts: "screen_name",
+          contact: "",
+        },
+        filter: { account_list_id: alice.list.id },
+      },
+      alice.token,
+    );
+    expect(birthdays.status, birthdays.text).toBe(200);
+    expect(birthdays.body.data.attributes ?? {}).toEqual({});
+    expect(birthdays.body.data.relationships).toEqual({ birthdays_this_week: { data: [{ type: "people", id: birthday.id }] } });
+    const person = birthdays.body.included.find((item: { type: string }) => item.type === "people");
+    expect(person.attributes).toMatchObject({ first_name: "Bea", birthday_day: today.day, birthday_month: today.month, birthday_year: 1990 });
+    expect(person.relationships.parent_contact.data).toEqual({ type: "contacts", id: family.id });
+    expect(birthdays.body.included.some((item: { type: string; attributes: { email?: string } }) => item.type === "email_addresses" && item.attributes.email === "bea@example.org")).toBe(true);
+    expect(birthdays.body.included.some((item: { type: string; id: string }) => item.type === "contacts" && item.id === family.id)).toBe(true);
+
+    const anniversaries = await overriddenGet(
+      "/api/v2/contacts/analytics",
+      {
+        include:
+          "anniversaries_this_week,anniversaries_this_week.people,anniversaries_this_week.people.facebook_accounts,anniversaries_this_week.people.twitter_accounts,anniversaries_this_week.people.email_addresses,",
+        fields: {
+          contact_analytics: "anniversaries_this_week",
+          contacts: "name,people",
+          people: "anniversary_day,anniversary_month,anniversary_year,facebook_accounts,first_name,last_name,twitter_accounts,email_addresses,parent_contact",
+          email_addresses: "email,primary",
+          facebook_accounts: "username",
+          twitter_accounts: "screen_name",
+        },
+        filter: { account_list_id: alice.list.id },
+      },
+      alice.token,
+    );
+    expect(anniversaries.status, anniversaries.text).toBe(200);
+    expect(anniversaries.body.data.relationships).toEqual({ anniversaries_this_week: { data: [{ type: "contacts", id: couple.id }] } });
+    const contact = anniversaries.body.included.find((item: { type: string }) => item.type === "contacts");
+    expect(contact.attributes).toEqual({ name: "Couple, The" });
+    expect(contact.relationships.people.data).toHaveLength(2);
+
+    // A coach reads the list's; GET answers the same.
+    const coached = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${alice.list.id}`, coach.token);
+    expect(coached.body.data.relationships.birthdays_this_week.data).toEqual([{ type: "people", id: birthday.id }]);
   });
 });
