@@ -183,3 +183,68 @@ describe("GET /api/v2/contacts/analytics", () => {
     expect(coached.body.data.relationships.birthdays_this_week.data).toEqual([{ type: "people", id: birthday.id }]);
   });
 });
+
+describe("GET /api/v2/account_lists/<id>/analytics", () => {
+  it("counts the period's completed tasks and the list's referrals as the web app's home page asks", async () => {
+    const viewer = await createViewer();
+    const now = Date.now();
+    const day = 24 * HOUR;
+    const done = (activityType: string, result: string | null, daysAgo = 3, nextAction: string | null = null) =>
+      insertTask(viewer.list.id, [], { activityType, result, nextAction, completed: true, completedAt: at(now - daysAgo * day), startAt: at(now - daysAgo * day) });
+    await done("Appointment", "Completed");
+    await done("Call", "Done");
+    await done("Call", "Attempted - Left Message");
+    await done("Call", "Received");
+    await done("Call", "Completed", 3, "Appointment");
+    await done("Talk to In Person", null, 3, "Appointment");
+    await done("Email", "Received");
+    await done("Email", "Completed");
+    await done("Social Message", "Done");
+    await done("Text Message", "Received", 3, "Appointment");
+    await done("Pre Call Letter", "Completed");
+    await done("Thank", "Done");
+    await done("Thank", "Done", 60);
+    await insertTask(viewer.list.id, [], { activityType: "Call", startAt: at(now - day) });
+    await insertTask(bob.list.id, [], { activityType: "Call", result: "Done", completed: true, completedAt: at(now - day) });
+    await insertContact(viewer.list.id, "Never, One", { status: "Never Contacted" });
+    await insertContact(viewer.list.id, "Never, Two", { status: "Never Contacted" });
+    const referrer = await insertContact(viewer.list.id, "Referrer, The", { status: "Partner - Financial" });
+    const referred = await insertContact(viewer.list.id, "Referred, Newly", { status: "Contact for Appointment" });
+    const older = await insertContact(viewer.list.id, "Referred, Long ago", { status: "Partner - Pray" });
+    await db.insert(schema.contactReferrals).values([
+      { id: crypto.randomUUID(), referredById: referrer.id, referredToId: referred.id, createdAt: at(now - day), updatedAt: at(now - day) },
+      { id: crypto.randomUUID(), referredById: referrer.id, referredToId: older.id, createdAt: at(now - 90 * day), updatedAt: at(now - 90 * day) },
+    ]);
+
+    const range = `${at(now - 30 * day).slice(0, 10)}..${at(now).slice(0, 10)}`;
+    const answer = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter%5Bdate_range%5D=${range}`, viewer.token);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.data.type).toBe("account_list_analytics");
+    expect(answer.body.data.attributes).toMatchObject({
+      appointments: { completed: 1 },
+      contacts: { active: 3, referrals: 1, referrals_on_hand: 1 },
+      correspondence: { precall: 1, reminders: 0, support_letters: 0, thank_yous: 1 },
+      electronic: { appointments: 1, received: 2, sent: 2 },
+      email: { received: 1, sent: 1 },
+      facebook: { received: 0, sent: 1 },
+      phone: { appointments: 2, attempted: 1, completed: 2, received: 1, talktoinperson: 1 },
+      text_message: { received: 1, sent: 0 },
+      start_date: `${range.slice(0, 10)}T00:00:00Z`,
+      end_date: `${range.slice(12)}T23:59:59Z`,
+    });
+
+    // start_date and end_date; by default the month up to now, which leaves out the thank-you of 60 days ago.
+    const between = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[start_date]=${at(now - 90 * day)}&filter[end_date]=${at(now)}`, viewer.token);
+    expect(between.body.data.attributes.correspondence.thank_yous).toBe(2);
+    expect(between.body.data.attributes.contacts.referrals).toBe(2);
+    const byDefault = await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, viewer.token);
+    expect(byDefault.body.data.attributes.correspondence.thank_yous).toBe(1);
+    errorOf(await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[date_range]=last-month`, viewer.token), 400);
+
+    // A coach reads it; another user may not.
+    const coach = await createUser();
+    await addToList(viewer.list.id, coach.id, "coach");
+    expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, coach.token)).status).toBe(200);
+    expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token)).status).toBe(403);
+  });
+});
