@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import worker from "../src/index";
-import { get, post } from "./helpers/api";
+import { del, get, post } from "./helpers/api";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { database } from "../src/db/client";
@@ -286,11 +286,14 @@ describe("user:erase", () => {
       .run();
     await storage.prepare(`INSERT INTO people (id, contact_id, first_name, created_at, updated_at) SELECT lower(hex(randomblob(16))), id, 'P', created_at, updated_at FROM contacts WHERE account_list_id = ?`).bind(sole.id).run();
     await insertTask(sole.id, [], { subject: "Gone with the list" });
+    // A deletion offline clients are still to learn of: it goes with its list.
+    const deletedTask = await insertTask(sole.id, [], { subject: "Deleted before" });
+    expect((await del(`/api/v2/tasks/${deletedTask.id}`, leaving.token)).status).toBe(204);
 
     const plan = await admin("GET", `/users/${leaving.user.id}/erasure`);
     expect(plan.status).toBe(200);
     expect(plan.body.memberships).toEqual([{ account_list_id: stayer.list.id, role: "user" }]);
-    expect(plan.body.sole_lists).toEqual([{ account_list_id: sole.id, rows: expect.objectContaining({ contacts: 2000, people: 2000, tasks: 1 }) }]);
+    expect(plan.body.sole_lists).toEqual([{ account_list_id: sole.id, rows: expect.objectContaining({ contacts: 2000, people: 2000, tasks: 1, deleted_records: 1 }) }]);
     // Looking changed nothing.
     expect((await get("/api/v2/contacts?per_page=1", leaving.token)).status).toBe(200);
 
@@ -316,6 +319,7 @@ describe("user:erase", () => {
     expect((await storage.prepare("SELECT count(*) AS n FROM people WHERE contact_id IS NOT NULL AND contact_id NOT IN (SELECT id FROM contacts)").first<{ n: number }>())!.n).toBe(0);
     expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.userId, leaving.user.id))).toBe(0);
     expect(await db.$count(schema.listRowCounts, eq(schema.listRowCounts.accountListId, sole.id))).toBe(0);
+    expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.accountListId, sole.id))).toBe(0);
     // The shared list stays, with its other user and rows; its kept counts still equal count(*).
     expect(await db.$count(schema.contacts, eq(schema.contacts.id, stayerContact.id))).toBe(1);
     expect((await get(`/api/v2/account_lists/${stayer.list.id}`, stayer.token)).status).toBe(200);
