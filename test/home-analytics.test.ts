@@ -10,6 +10,7 @@ import { addDays } from "../src/jsonapi/time";
 import { errorOf, get, request } from "./helpers/api";
 import { givingTo, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db } from "./helpers/factories";
+import { placedUser } from "./helpers/placement";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -246,5 +247,30 @@ describe("GET /api/v2/account_lists/<id>/analytics", () => {
     await addToList(viewer.list.id, coach.id, "coach");
     expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, coach.token)).status).toBe(200);
     expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token)).status).toBe(403);
+  });
+});
+
+describe("lists on several databases", () => {
+  it("reads a summary where its named lists are, the web app's body filter too, and asks for the lists otherwise", async () => {
+    const spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    const [, onFirst, onSecond] = spread.lists;
+    const created = await request("POST", "/api/v2/contacts", {
+      token: spread.token,
+      body: { data: { type: "contacts", attributes: { name: "Waiting, Placed", status: "Partner - Financial", pledge_received: false }, relationships: { account_list: { data: { type: "account_lists", id: onSecond } } } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const second = await overriddenGet("/api/v2/contacts/analytics", { filter: { account_list_id: onSecond } }, spread.token);
+    expect(second.status, second.text).toBe(200);
+    expect(second.body.data.attributes.first_gift_not_received_count).toBe(1);
+    const first = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${onFirst}`, spread.token);
+    expect(first.body.data.attributes.first_gift_not_received_count).toBe(0);
+    const unnamed = errorOf(await get("/api/v2/tasks/analytics", spread.token), 400);
+    expect(unnamed.source).toEqual({ parameter: "filter[account_list_id]" });
+
+    // Deletions on each database are listed together.
+    expect((await request("DELETE", `/api/v2/contacts/${created.body.data.id}`, { token: spread.token })).status).toBe(204);
+    const deleted = await get("/api/v2/deleted_records?filter[types]=Contact", spread.token);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.body.data.map((item: { attributes: { deletable_id: string } }) => item.attributes.deletable_id)).toEqual([created.body.data.id]);
   });
 });

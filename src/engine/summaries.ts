@@ -12,7 +12,7 @@ import type { AppEnv } from "../env";
 import { listValue } from "../jsonapi/filter-values";
 import { rawFilters } from "../jsonapi/query";
 import { jsonApi } from "../jsonapi/respond";
-import { ApiError, recordNotFound } from "../jsonapi/errors";
+import { ApiError, badRequest, recordNotFound } from "../jsonapi/errors";
 import { isListOverride, overrideParams, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { accountListFilter, showResource } from "./read";
@@ -41,6 +41,10 @@ export const summaryScope = (ctx: RequestContext) => inSummaryLists(accountLists
 /** GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body, as the web app sends them). */
 export function summaryRoutes(def: ResourceDef): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
+    // Asked of each database as a part of a list (src/routing.ts): a summary is not merged from parts.
+    if (ctx.listPart) {
+      throw badRequest("The account lists are on several databases: name them with filter[account_list_id]", { parameter: "filter[account_list_id]" });
+    }
     const [first] = summaryLists(ctx);
     if (!first) throw recordNotFound("AccountList", ctx.pathParams.account_list_id ?? "");
     return jsonApi(c, await showResource(def, first, ctx));
