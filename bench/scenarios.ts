@@ -104,6 +104,8 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
       request: apiPost(target, "/api/v2/contacts/analytics", { filter: { account_list_id: list1 }, data: { type: "analytics" } }, { "X-HTTP-Method-Override": "GET" }),
       maxRowsRead: 2000,
     },
+    { name: "home: contacts filter panel", request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    { name: "home: tasks filter panel", request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
     { name: "home: account list analytics", request: apiGet(target, `/api/v2/account_lists/${list1}/analytics`), maxRowsRead: 2000 },
     {
       name: "home: deleted records (the Android app's sync)",

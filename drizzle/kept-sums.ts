@@ -73,7 +73,9 @@ export const KEPT_SUMS: KeptSum[] = [
   // month's past days, not a count of tasks.
   openTasksBy("month", 7),
   openTasksBy("day", 10),
-  // The same by activity type, for the tasks due by type on the home page (src/resources/tasks/analytics.ts).
+  // The same by activity type, for the tasks due by type on the home page (src/resources/tasks/analytics.ts); by
+  // year too, so that the years before this one are a row per type each, not twelve.
+  openTasksBy("type_year", 4, "COALESCE(R.activity_type, '')"),
   openTasksBy("type_month", 7, "COALESCE(R.activity_type, '')"),
   openTasksBy("type_day", 10, "COALESCE(R.activity_type, '')"),
   {

@@ -19,6 +19,27 @@ END;
 --> statement-breakpoint
 -- The kept rows the home pages read (drizzle/kept-sums.ts): built from the rows already there, then kept by triggers.
 INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
+  SELECT 'open_tasks_by_type_year', account_list_id, substr(start_at, 1, 4), COALESCE(activity_type, ''), '', SUM(0), count(*)
+  FROM tasks WHERE completed = 0 AND start_at IS NOT NULL GROUP BY 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER tasks_open_tasks_by_type_year_insert AFTER INSERT ON tasks BEGIN
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'open_tasks_by_type_year', NEW.account_list_id, substr(NEW.start_at, 1, 4), COALESCE(NEW.activity_type, ''), '', 0, 1 WHERE NEW.completed = 0 AND NEW.start_at IS NOT NULL
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_open_tasks_by_type_year_delete AFTER DELETE ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'open_tasks_by_type_year' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.start_at, 1, 4) AND key2 = COALESCE(OLD.activity_type, '') AND key3 = '' AND (OLD.completed = 0 AND OLD.start_at IS NOT NULL);
+  DELETE FROM kept_sums WHERE kind = 'open_tasks_by_type_year' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.start_at, 1, 4) AND key2 = COALESCE(OLD.activity_type, '') AND key3 = '' AND rows = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_open_tasks_by_type_year_update AFTER UPDATE OF completed, start_at, account_list_id, activity_type ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'open_tasks_by_type_year' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.start_at, 1, 4) AND key2 = COALESCE(OLD.activity_type, '') AND key3 = '' AND (OLD.completed = 0 AND OLD.start_at IS NOT NULL);
+  DELETE FROM kept_sums WHERE kind = 'open_tasks_by_type_year' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.start_at, 1, 4) AND key2 = COALESCE(OLD.activity_type, '') AND key3 = '' AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'open_tasks_by_type_year', NEW.account_list_id, substr(NEW.start_at, 1, 4), COALESCE(NEW.activity_type, ''), '', 0, 1 WHERE NEW.completed = 0 AND NEW.start_at IS NOT NULL
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
   SELECT 'open_tasks_by_type_month', account_list_id, substr(start_at, 1, 7), COALESCE(activity_type, ''), '', SUM(0), count(*)
   FROM tasks WHERE completed = 0 AND start_at IS NOT NULL GROUP BY 2, 3, 4, 5;
 --> statement-breakpoint

@@ -14,19 +14,20 @@ import { viewerDays } from "./filters";
 
 /**
  * The open tasks that start before the end of the viewer's today, by activity type ('' for none), as a JSON
- * object: the kept months before the one today ends in, that month's kept days before the day it ends in, and
- * the tasks of that one UTC day counted.
+ * object: the kept years before the one today ends in, that year's months before its month, that month's days
+ * before its day, and the tasks of that one UTC day counted.
  */
 const dueByType: SharedSelect = {
   key: "due_by_type",
   select: (ctx: RequestContext) => {
     const lists = summaryLists(ctx);
     const until = viewerDays(ctx).startOf(1);
-    const [month, day] = [until.slice(0, 7), until.slice(0, 10)];
+    const [year, month, day] = [until.slice(0, 4), until.slice(0, 7), until.slice(0, 10)];
     const kept = (kind: string, range: ReturnType<typeof sql>) =>
       sql`SELECT k.key2 AS type, k.rows AS n FROM ${keptSums} AS k WHERE k.kind = ${kind} AND ${inList(sql`k.owner_id`, lists)} AND ${range}`;
     return sql`(SELECT json_group_object(type, n) FROM (SELECT type, sum(n) AS n FROM (
-      ${kept("open_tasks_by_type_month", sql`k.key1 < ${month}`)}
+      ${kept("open_tasks_by_type_year", sql`k.key1 < ${year}`)}
+      UNION ALL ${kept("open_tasks_by_type_month", sql`k.key1 >= ${year} AND k.key1 < ${month}`)}
       UNION ALL ${kept("open_tasks_by_type_day", sql`k.key1 >= ${month} AND k.key1 < ${day}`)}
       UNION ALL SELECT COALESCE(${q(tasks.activityType)}, '') AS type, 1 AS n FROM ${tasks}
         WHERE ${inList(tasks.accountListId, lists)} AND ${tasks.completed} = 0 AND ${tasks.startAt} >= ${day} AND ${tasks.startAt} < ${until}
