@@ -21,6 +21,8 @@ const YES_NO: PanelOption[] = [
 ];
 const money = (value: unknown) => formatMoney(Number(value)) ?? "";
 const named = (values: readonly string[]): PanelOption[] => values.map((value) => ({ name: value, id: value }));
+/** Options as `[id, name]` pairs. */
+const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([id, name]) => ({ name, id }));
 
 /** Distinct non-blank values of an address column over the list's contacts' addresses. */
 const addressValues = (column: SQLiteColumn) => (list: string) =>
@@ -123,28 +125,28 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Late By",
     type: "radio",
     parent: "Commitment Details",
-    options: [
-      { name: "Less than 30 days late", id: "0_30" },
-      { name: "More than 30 days late", id: "30_60" },
-      { name: "More than 60 days late", id: "60_90" },
-      { name: "More than 90 days late", id: "90" },
-    ],
+    options: choices([
+      ["0_30", "Less than 30 days late"],
+      ["30_60", "More than 30 days late"],
+      ["60_90", "More than 60 days late"],
+      ["90", "More than 90 days late"],
+    ]),
   },
   {
     name: "newsletter",
     title: "Newsletter Recipients",
     type: "radio",
     noAnyOption: true,
-    options: [
-      { name: "Nothing Selected", id: "no_value" },
-      { name: "None", id: "none" },
-      { name: "All", id: "all" },
-      { name: "Physical and Both", id: "address" },
-      { name: "Email and Both", id: "email" },
-      { name: "Physical Only", id: "address_only" },
-      { name: "Email Only", id: "email_only" },
-      { name: "Both Only", id: "both" },
-    ],
+    options: choices([
+      ["no_value", "Nothing Selected"],
+      ["none", "None"],
+      ["all", "All"],
+      ["address", "Physical and Both"],
+      ["email", "Email and Both"],
+      ["address_only", "Physical Only"],
+      ["email_only", "Email Only"],
+      ["both", "Both Only"],
+    ]),
   },
   {
     name: "referrer",
@@ -199,7 +201,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Exact Gift Amount",
     type: "multiselect",
     parent: "Gift Details",
-    read: (list) => sql`SELECT DISTINCT ${q(donations.amount)} AS id FROM ${donations} WHERE ${q(donations.accountListId)} = ${list} AND ${q(donations.amount)} IS NOT NULL ORDER BY 1`,
+    read: (list) => distinctValues(donations.amount, donations.accountListId, list, true),
     format: money,
   },
   {

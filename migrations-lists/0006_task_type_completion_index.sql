@@ -1,2 +1,0 @@
-DROP INDEX `tasks_account_list_id_activity_type_idx`;--> statement-breakpoint
-CREATE INDEX `tasks_account_list_id_activity_type_completed_idx` ON `tasks` (`account_list_id`,`activity_type`,`completed`,`completed_at`);
