@@ -39,10 +39,21 @@ export interface PanelFilter {
   options?: PanelOption[] | ((ctx: RequestContext) => PanelOption[]);
   /** Options from the data, after those. */
   read?: OptionsRead;
+  /**
+   * Options from a read several filters share (a list's addresses, walked once for city, state, ...): its rows
+   * whose `column` is `pick`.
+   */
+  shared?: { read: SharedRead; pick: string };
   /** Without the `-- Any --` option the original puts first (filters with their own default). */
   noAnyOption?: boolean;
   /** How a value read is answered (money units as a decimal). */
   format?: (value: unknown) => string;
+}
+
+/** A statement per list answering `column`, `id` (and `name`) for several filters at once. */
+export interface SharedRead {
+  key: string;
+  read: OptionsRead;
 }
 
 /** The option the original puts first on every choice. */
@@ -64,18 +75,26 @@ export function distinctValues(column: SQLiteColumn, listColumn: SQLiteColumn, l
 /** The panel's items, each option list read for every list the request covers (one round trip). */
 async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContext) {
   const lists = summaryLists(ctx);
-  const reads = panel.flatMap((filter, index) => (filter.read ? lists.map((list) => ({ index, query: filter.read!(list, ctx) })) : []));
+  const reads = panel.flatMap((filter, index) => (filter.read ? lists.map((list) => ({ indexes: [index], query: filter.read!(list, ctx), pick: undefined as string | undefined })) : []));
+  // Each shared read once per list, its rows picked by each filter that shares it.
+  const shared = [...new Map(panel.flatMap((filter) => (filter.shared ? [[filter.shared.read.key, filter.shared.read] as const] : []))).values()];
+  for (const source of shared) {
+    const indexes = panel.flatMap((filter, index) => (filter.shared?.read.key === source.key ? [index] : []));
+    for (const list of lists) reads.push({ indexes, query: source.read(list, ctx), pick: "" });
+  }
   const results = reads.length > 0 ? await rowsOf(ctx.db, reads.map((read) => read.query)) : [];
   const fromData = new Map<number, PanelOption[]>();
-  reads.forEach((read, n) => {
-    const options = fromData.get(read.index) ?? [];
-    for (const row of results[n]) {
-      const format = panel[read.index].format ?? String;
+  reads.forEach((read, n) => read.indexes.forEach((index) => {
+    const pick = read.pick === undefined ? undefined : panel[index].shared!.pick;
+    const options = fromData.get(index) ?? [];
+    for (const { column, ...row } of results[n]) {
+      if (pick !== undefined && column !== pick) continue;
+      const format = panel[index].format ?? String;
       const id = format(row.id);
       if (!options.some((option) => option.id === id)) options.push({ ...row, name: row.name === undefined || row.name === null ? id : String(row.name), id });
     }
-    fromData.set(read.index, options);
-  });
+    fromData.set(index, options);
+  }));
   // Ordered as the original lists them (by class name); the web app orders them by id, the priority.
   const items = panel.map((filter, priority) => {
     const fixed = typeof filter.options === "function" ? filter.options(ctx) : (filter.options ?? []);
