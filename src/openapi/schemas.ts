@@ -61,7 +61,7 @@ const identifier = (types: string[], extra: boolean): JsonSchema => ({
 /** A relationship's schema, shared by every relationship of the same kind to the same type. */
 function relationshipSchema(relationship: RelationshipDef, shared: Record<string, JsonSchema>): JsonSchema {
   const types = [relationship.type, ...(relationship.alsoTypes ?? [])];
-  const name = `${relationship.kind === "many" ? "ToMany" : "ToOne"}.${types.join("|")}${relationship.identifierMembers ? ".stamped" : ""}`;
+  const name = `${relationship.kind === "many" ? "ToMany" : "ToOne"}.${types.join("-or-")}${relationship.identifierMembers ? ".stamped" : ""}`;
   if (!shared[name]) {
     const target = identifier(types, Boolean(relationship.identifierMembers));
     const data = relationship.kind === "many" ? { type: "array", items: target } : { anyOf: [target, { type: "null" }] };
