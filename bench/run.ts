@@ -24,8 +24,8 @@ import { measureMemory } from "./memory";
 import { benchImports, type ImportBench, type ImportLine } from "./imports";
 import { benchPlacement, type PlacementBench } from "./placement";
 
-/** The DevTools port of the service's isolate, for the memory measurements. */
-const INSPECTOR_PORT = 9341;
+/** The DevTools port of the service's isolate, for the memory measurements (BENCH_INSPECTOR_PORT when another run holds it). */
+const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9341);
 
 interface Options {
   sizes: number[];

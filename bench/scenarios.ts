@@ -52,11 +52,11 @@ export function apiGet(target: Target, path: string): Request {
   return { url: `${target.api}${path}`, headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI } };
 }
 
-function apiPost(target: Target, path: string, body: unknown): Request {
+function apiPost(target: Target, path: string, body: unknown, headers: Record<string, string> = {}): Request {
   return {
     method: "POST",
     url: `${target.api}${path}`,
-    headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI, "Content-Type": JSONAPI },
+    headers: { Authorization: `Bearer ${target.token}`, Accept: JSONAPI, "Content-Type": JSONAPI, ...headers },
     body: JSON.stringify(body),
   };
 }
@@ -97,6 +97,21 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
     { name: "tasks: date_range=overdue", request: apiGet(target, "/api/v2/tasks?filter[date_range]=overdue"), maxRowsRead: 2000 },
     { name: "appeals: list", request: apiGet(target, "/api/v2/appeals") },
     { name: "account list: show (computed fields)", request: apiGet(target, `/api/v2/account_lists/${list1}`), maxRowsRead: 100 },
+    // The clients' home pages and offline sync: each reads in proportion to its answer, not to the list.
+    { name: "home: tasks analytics", request: apiGet(target, `/api/v2/tasks/analytics?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    {
+      name: "home: contacts analytics (the web app's POST)",
+      request: apiPost(target, "/api/v2/contacts/analytics", { filter: { account_list_id: list1 }, data: { type: "analytics" } }, { "X-HTTP-Method-Override": "GET" }),
+      maxRowsRead: 2000,
+    },
+    { name: "home: contacts filter panel", request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    { name: "home: tasks filter panel", request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    { name: "home: account list analytics", request: apiGet(target, `/api/v2/account_lists/${list1}/analytics`), maxRowsRead: 2000 },
+    {
+      name: "home: deleted records (the Android app's sync)",
+      request: apiGet(target, `/api/v2/deleted_records?${query({ "filter[types]": "Contact", "filter[since_date]": `${isoDate(-30)}T00:00:00Z`, per_page: 500 })}`),
+      maxRowsRead: 2000,
+    },
     { name: "batch: 50 GET contacts (sparse fields)", request: apiPost(target, "/api/v2/batch", batchBody(batchPaths)), items: 50 },
   ];
 }

@@ -73,17 +73,49 @@ export const KEPT_SUMS: KeptSum[] = [
   // month's past days, not a count of tasks.
   openTasksBy("month", 7),
   openTasksBy("day", 10),
+  // The same by activity type, for the tasks due by type on the home page (src/resources/tasks/analytics.ts); by
+  // year too, so that the years before this one are a row per type each, not twelve.
+  openTasksBy("type_year", 4, "COALESCE(R.activity_type, '')"),
+  openTasksBy("type_month", 7, "COALESCE(R.activity_type, '')"),
+  openTasksBy("type_day", 10, "COALESCE(R.activity_type, '')"),
+  {
+    // A list's financial partners whose first gift has not come (the home page's commitments).
+    kind: "awaiting_first_gift",
+    table: "contacts",
+    when: "R.status = 'Partner - Financial' AND R.pledge_received = 0",
+    owner: "R.account_list_id",
+    keys: ["''", "''", "''"],
+    amount: "0",
+    columns: ["status", "pledge_received", "account_list_id"],
+  },
+  // A list's partners who may be late, by the UTC month and day their next gift was due and when their pledge
+  // began: the events' rule for late (src/events/event-types.ts) read as a sum over due days.
+  partnersDueBy("month", 7),
+  partnersDueBy("day", 10),
 ];
 
-function openTasksBy(period: string, length: number): KeptSum {
+function partnersDueBy(period: string, length: number): KeptSum {
+  return {
+    kind: `partners_due_by_${period}`,
+    table: "contacts",
+    when: "R.status = 'Partner - Financial' AND R.pledge_received = 1 AND R.gift_due_on IS NOT NULL",
+    owner: "R.account_list_id",
+    keys: [`substr(R.gift_due_on, 1, ${length})`, "COALESCE(R.pledge_start_date, '')", "''"],
+    amount: "0",
+    // gift_due_on is computed from the last gift and the pledge's frequency.
+    columns: ["status", "pledge_received", "last_gift_on", "pledge_frequency", "pledge_start_date", "account_list_id"],
+  };
+}
+
+function openTasksBy(period: string, length: number, key2 = "''"): KeptSum {
   return {
     kind: `open_tasks_by_${period}`,
     table: "tasks",
     when: "R.completed = 0 AND R.start_at IS NOT NULL",
     owner: "R.account_list_id",
-    keys: [`substr(R.start_at, 1, ${length})`, "''", "''"],
+    keys: [`substr(R.start_at, 1, ${length})`, key2, "''"],
     amount: "0",
-    columns: ["completed", "start_at", "account_list_id"],
+    columns: ["completed", "start_at", "account_list_id", ...(key2 === "''" ? [] : ["activity_type"])],
   };
 }
 

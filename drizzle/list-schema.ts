@@ -8,6 +8,7 @@ export * from "./account-lists";
 export * from "./appeals";
 export * from "./contacts";
 export * from "./currency-rates";
+export * from "./deleted-records";
 export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";

@@ -5,6 +5,7 @@ export * from "./appeals";
 export * from "./background-batches";
 export * from "./contacts";
 export * from "./currency-rates";
+export * from "./deleted-records";
 export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";

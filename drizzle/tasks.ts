@@ -48,7 +48,8 @@ export const tasks = sqliteTable(
     index("tasks_account_list_id_completed_at_idx").on(t.accountListId, t.completedAt),
     index("tasks_account_list_id_created_at_idx").on(t.accountListId, t.createdAt, t.id),
     index("tasks_account_list_id_updated_at_idx").on(t.accountListId, t.updatedAt, t.id),
-    index("tasks_account_list_id_activity_type_idx").on(t.accountListId, t.activityType),
+    // With completion: a list's last completed task of a type (the home page's last newsletters) is one step in.
+    index("tasks_account_list_id_activity_type_completed_idx").on(t.accountListId, t.activityType, t.completed, t.completedAt),
     index("tasks_account_list_id_result_idx").on(t.accountListId, t.result),
     index("tasks_account_list_id_next_action_idx").on(t.accountListId, t.nextAction),
     index("tasks_user_id_idx").on(t.userId),

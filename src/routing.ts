@@ -31,7 +31,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const part = c.get("item")?.part?.database;
     const viewer = c.get("viewer");
     const target = part ?? requestDatabase(c.req.path, viewer);
-    const database = target === "each" ? (namedListsDatabase(c, viewer) ?? target) : target;
+    const database = target === "each" ? (namedListsDatabase(c, viewer, await overrideBodyFilter(c)) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);
@@ -43,9 +43,24 @@ export function routeToDatabase(app: Hono<AppEnv>) {
   });
 }
 
+/**
+ * `filter[account_list_id]` of a read sent as POST with X-HTTP-Method-Override: GET, from its body (the web app's
+ * home page sends its summaries so): such a read of one database's lists runs there alone.
+ */
+async function overrideBodyFilter(c: Context<AppEnv>): Promise<string | undefined> {
+  if (!isListRead(c) || c.req.method !== "POST") return undefined;
+  try {
+    const filter = (parseJsonBody(await c.req.text()) as { filter?: { account_list_id?: unknown } } | null)?.filter;
+    return typeof filter?.account_list_id === "string" ? filter.account_list_id : undefined;
+  } catch {
+    // The handler reports a body it cannot read.
+    return undefined;
+  }
+}
+
 /** The one database of the lists `filter[account_list_id]` names, when they are all the viewer's and on one. */
-function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer): string | undefined {
-  const named = new URL(c.req.url).searchParams.get("filter[account_list_id]");
+function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer, bodyNamed?: string): string | undefined {
+  const named = new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? bodyNamed;
   if (!named || new URL(c.req.url).searchParams.get("filter[reverse_account_list_id]")) return undefined;
   const ids = named.split(",").map((id) => id.trim().toLowerCase()).filter(Boolean);
   if (ids.length === 0 || !ids.every((id) => viewer.readableListIds.includes(id))) return undefined;

@@ -2,7 +2,7 @@
  * The Cron Triggers of wrangler.toml, each with its job. A run names its cron expression (`controller.cron`).
  */
 import type { Bindings } from "./env";
-import { refreshPlannerStatistics } from "./db/maintenance";
+import { deletedRecordsDays, refreshPlannerStatistics, removeExpiredDeletedRecords } from "./db/maintenance";
 import { sweepBackgroundRequests } from "./queue/sweeper";
 import { enqueueNotificationRuns } from "./events/queue";
 import { recordDueReminders } from "./events/reminders";
@@ -16,7 +16,9 @@ import { mirrorEveryList } from "./db/mirrors";
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
   // Daily, every database's: the query planner's table statistics. Then the copies of directory rows each list database
   // keeps, written again (src/db/mirrors.ts): a copy a failed request left behind is repaired within a day.
-  "23 3 * * *": async (env) => {
+  // Deletions older than DELETED_RECORDS_DAYS are forgotten, on every database.
+  "23 3 * * *": async (env, controller) => {
+    await onEveryListDatabase(env, (on) => removeExpiredDeletedRecords(on.DB, deletedRecordsDays(env), new Date(controller.scheduledTime)));
     await onEveryListDatabase(env, (on) => refreshPlannerStatistics(on.DB));
     await mirrorEveryList(env, database(env.DB));
   },

@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import worker from "../src/index";
-import { get, post } from "./helpers/api";
+import { del, get, post } from "./helpers/api";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { database } from "../src/db/client";
@@ -289,11 +289,14 @@ describe("user:erase", () => {
     // Where they signed in (src/auth/identities.ts): the links go with them, the stayer's stays.
     const link = (userId: string, subject: string) => ({ id: uuid(), issuer: "https://id.example.org", subject, userId, ...timestamps() });
     await db.insert(schema.identityLinks).values([link(leaving.user.id, "leaving"), link(stayer.user.id, "stayer")]);
+    // A deletion offline clients are still to learn of: it goes with its list.
+    const deletedTask = await insertTask(sole.id, [], { subject: "Deleted before" });
+    expect((await del(`/api/v2/tasks/${deletedTask.id}`, leaving.token)).status).toBe(204);
 
     const plan = await admin("GET", `/users/${leaving.user.id}/erasure`);
     expect(plan.status).toBe(200);
     expect(plan.body.memberships).toEqual([{ account_list_id: stayer.list.id, role: "user" }]);
-    expect(plan.body.sole_lists).toEqual([{ account_list_id: sole.id, rows: expect.objectContaining({ contacts: 2000, people: 2000, tasks: 1 }) }]);
+    expect(plan.body.sole_lists).toEqual([{ account_list_id: sole.id, rows: expect.objectContaining({ contacts: 2000, people: 2000, tasks: 1, deleted_records: 1 }) }]);
     // Looking changed nothing.
     expect((await get("/api/v2/contacts?per_page=1", leaving.token)).status).toBe(200);
 
@@ -320,6 +323,7 @@ describe("user:erase", () => {
     expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.userId, leaving.user.id))).toBe(0);
     expect(await db.select({ subject: schema.identityLinks.subject }).from(schema.identityLinks)).toEqual([{ subject: "stayer" }]);
     expect(await db.$count(schema.listRowCounts, eq(schema.listRowCounts.accountListId, sole.id))).toBe(0);
+    expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.accountListId, sole.id))).toBe(0);
     // The shared list stays, with its other user and rows; its kept counts still equal count(*).
     expect(await db.$count(schema.contacts, eq(schema.contacts.id, stayerContact.id))).toBe(1);
     expect((await get(`/api/v2/account_lists/${stayer.list.id}`, stayer.token)).status).toBe(200);

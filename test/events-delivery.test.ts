@@ -69,7 +69,10 @@ describe("exactly once", () => {
     const cleared = await put(`/api/v2/account_lists/${viewer.list.id}/notifications/${notification.id}`, { data: { type: "notifications", id: notification.id, attributes: { cleared: true, updated_in_db_at: notification.attributes.updated_in_db_at } } }, viewer.token);
     expect(cleared.status).toBe(200);
     expect(cleared.body.data.attributes.cleared).toBe(true);
+    const [removedTask] = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.accountListId, viewer.list.id));
     expect(await storedTasks(viewer.list.id)).toHaveLength(0);
+    // Offline clients learn the task went, removed by the user who cleared its notification.
+    expect(removedTask).toMatchObject({ deletableType: "Activity", deletedById: viewer.user.id, deletedAt: expect.any(String) });
 
     await dailyRun("2026-11-26T05:00:00Z");
     const after = await storedNotifications(viewer.list.id);
@@ -93,6 +96,10 @@ describe("exactly once", () => {
     await dailyRun("2026-11-26T05:00:00Z");
     expect((await storedNotifications(viewer.list.id)).map((n) => n.cleared)).toEqual([true, true]);
     expect((await storedTasks(viewer.list.id)).map((task) => task.id)).toEqual([otherTask.id]);
+    // The open task the run removed is a deletion offline clients learn of, by no one.
+    const removed = await db.select().from(schema.deletedRecords).where(eq(schema.deletedRecords.accountListId, viewer.list.id));
+    expect(removed).toEqual([expect.objectContaining({ deletableType: "Activity", deletedById: null, deletedAt: "2026-11-26T05:00:00Z" })]);
+    expect(removed[0].deletableId).not.toBe(otherTask.id);
     const open = await get(`/api/v2/account_lists/${viewer.list.id}/notifications?filter[cleared]=false`, viewer.token);
     expect(open.body.data).toHaveLength(0);
 

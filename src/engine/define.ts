@@ -10,6 +10,7 @@ import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
+import type { DeletionRecord } from "./deletions";
 import type { SidepostRule } from "./sidepost";
 import type { IdClaim } from "./client-ids";
 import { TIMESTAMP } from "../jsonapi/formats";
@@ -132,6 +133,11 @@ export interface RelationshipDef {
   /** to-one whose `select` gives a JSON object: the target's id and further members its identifier carries. */
   identifierMembers?: boolean;
   /**
+   * Other types a to-one may link (a deleted record's list or designation account): its `select` gives, with
+   * `identifierMembers`, the identifier's `type` beside its id. Included targets are read as `type`'s only.
+   */
+  alsoTypes?: string[];
+  /**
    * Linkage read from a per-row SQL value several relationships share (one walk of the rows they all hang off, in
    * place of a walk each): selected once, under `%<key>`, when any of them is wanted; `pick` takes this
    * relationship's linkage (an id, or an array of ids) from the selected value.
@@ -218,6 +224,11 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
    * 409 naming its primary key (`activities_pkey`), the text offline-sync clients recognise (see `duplicateId`).
    */
   storedAs?: string;
+  /**
+   * Deleting a row writes a `deleted_records` row in the same batch (src/engine/deletions.ts), for offline clients;
+   * the row's list is `accountListColumn`.
+   */
+  recordsDeletion?: Omit<DeletionRecord, "idColumn" | "accountListColumn">;
   /** Resource rules that run after attribute parsing; may change values or report field errors. */
   hooks?: ResourceHooks;
 }

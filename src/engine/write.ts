@@ -17,6 +17,7 @@ import { ownEntry } from "../jsonapi/params";
 import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
 import { sentAgain } from "./sent-again";
 import { claimIds, noteClaim, refuseTaken, startClaims } from "./client-ids";
+import { deletionRecordOf, recordDeletion } from "./deletions";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -336,7 +337,8 @@ export async function updateResource(def: ResourceDef, id: string, input: Resour
 export async function prepareDelete(def: ResourceDef, id: string, ctx: RequestContext, preloaded?: Row) {
   const existing = preloaded ?? (await fetchWritableRow(def, id, ctx));
   const before = (await def.hooks?.beforeDelete?.(existing, ctx)) ?? [];
-  return [...before, ctx.db.delete(def.table).where(sql`${def.idColumn} = ${id}`) as unknown as BatchStatement];
+  const recorded = def.recordsDeletion ? [recordDeletion(deletionRecordOf(def), id, ctx)] : [];
+  return [...before, ...recorded, ctx.db.delete(def.table).where(sql`${def.idColumn} = ${id}`) as unknown as BatchStatement];
 }
 
 /** The prepare steps above, for records written nested in another's request. */

@@ -11,6 +11,8 @@ import { sql, type SQL } from "drizzle-orm";
 import { database } from "../db/client";
 import { formatMoney } from "../db/decimal";
 import { compoundOf, randomUuid } from "../db/sql";
+import { recordDeletionsWhere } from "../engine/deletions";
+import { TASK_DELETION } from "../resources/tasks/deletion";
 import { rowsChanged, rowsOf, runAtomically } from "../db/statements";
 import type { Bindings, Database } from "../env";
 import { nextLocalHour } from "../jsonapi/time";
@@ -89,9 +91,11 @@ function overEvents(run: NotificationRun, detection: DetectionRun, condition: SQ
 
 /** Clears the notifications `over` selects, and removes their tasks that are still open. */
 function clearOverEvents(run: NotificationRun, over: SQL): SQL[] {
+  const openTasks = sql`SELECT t.id FROM (${over}) o CROSS JOIN tasks t ON t.notification_id = o.id WHERE t.completed = 0`;
   return [
     // Driven by the notifications: each open task is found through its notification's unique link.
-    sql`DELETE FROM tasks WHERE id IN (SELECT t.id FROM (${over}) o CROSS JOIN tasks t ON t.notification_id = o.id WHERE t.completed = 0)`,
+    recordDeletionsWhere(TASK_DELETION, sql`id IN (${openTasks})`, run.runAt, null),
+    sql`DELETE FROM tasks WHERE id IN (${openTasks})`,
     sql`UPDATE notifications SET cleared = 1, updated_at = ${run.runAt} WHERE id IN (${over})`,
   ];
 }

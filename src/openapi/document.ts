@@ -199,13 +199,19 @@ function describedOperation(shared: Components, description: RouteDescription, m
         },
       };
     }
-    case "show":
+    case "show": {
+      // A summary (src/engine/summaries.ts) is read by POST too, its parameters in the body.
+      const override = method === "post";
       return {
-        summary: `Show one of ${name}`,
+        summary: override ? `Read ${name} (parameters in the body, X-HTTP-Method-Override: GET)` : `Show one of ${name}`,
         tags: [def.type],
-        parameters: [...readParameters(shared, def), header("ifNoneMatch")],
-        responses: { "200": record(), "304": notModified(shared), ...errors(COMMON_ERRORS) },
+        parameters: [...readParameters(shared, def), ...(override ? [header("override")] : [header("ifNoneMatch")])],
+        responses: {
+          "200": record(),
+          ...(override ? errors({ ...COMMON_ERRORS, "405": "A POST without X-HTTP-Method-Override: GET" }) : { "304": notModified(shared), ...errors(COMMON_ERRORS) }),
+        },
       };
+    }
     case "create":
     case "update":
       return {

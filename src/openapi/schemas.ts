@@ -51,18 +51,19 @@ export function attributeSchema(attribute: AttributeDef): JsonSchema {
   return format ? ref(format) : (attribute.schema ?? {});
 }
 
-const identifier = (type: string, extra: boolean): JsonSchema => ({
+const identifier = (types: string[], extra: boolean): JsonSchema => ({
   type: "object",
   required: ["type", "id"],
-  properties: { type: { const: type }, id: { type: "string" } },
+  properties: { type: types.length === 1 ? { const: types[0] } : { enum: types }, id: { type: "string" } },
   ...(extra ? {} : { additionalProperties: false }),
 });
 
 /** A relationship's schema, shared by every relationship of the same kind to the same type. */
 function relationshipSchema(relationship: RelationshipDef, shared: Record<string, JsonSchema>): JsonSchema {
-  const name = `${relationship.kind === "many" ? "ToMany" : "ToOne"}.${relationship.type}${relationship.identifierMembers ? ".stamped" : ""}`;
+  const types = [relationship.type, ...(relationship.alsoTypes ?? [])];
+  const name = `${relationship.kind === "many" ? "ToMany" : "ToOne"}.${types.join("-or-")}${relationship.identifierMembers ? ".stamped" : ""}`;
   if (!shared[name]) {
-    const target = identifier(relationship.type, Boolean(relationship.identifierMembers));
+    const target = identifier(types, Boolean(relationship.identifierMembers));
     const data = relationship.kind === "many" ? { type: "array", items: target } : { anyOf: [target, { type: "null" }] };
     shared[name] = { type: "object", required: ["data"], properties: { data } };
   }

@@ -11,6 +11,7 @@ import { announcementResource } from "./announcements/resource";
 import { registerMoneyRoutes } from "./appeals/routes";
 import { registerBatchRoutes } from "./batch/routes";
 import { constantsRoutes } from "./constants/routes";
+import { registerDeletedRecordRoutes } from "./deleted-records/routes";
 import { registerImportRoutes } from "./imports/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
@@ -44,5 +45,6 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   registerTaskRoutes(app);
   registerMoneyRoutes(app);
   registerImportRoutes(app);
+  registerDeletedRecordRoutes(app);
   registerBatchRoutes(app);
 }

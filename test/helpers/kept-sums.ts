@@ -49,8 +49,12 @@ export async function expectTaskLinkCopiesExact(db: D1Database = storage): Promi
 
 export async function expectKeptSumsExact(db: D1Database = storage): Promise<void> {
   const kept = await db.prepare(`SELECT kind, owner_id, key1, key2, key3, units, rows FROM kept_sums${ORDER}`).raw<KeptRow>();
-  const recounted = await db.prepare(`SELECT * FROM (${KEPT_SUMS.map(keptSumRecount).join(" UNION ALL ")})${ORDER}`).raw<KeptRow>();
-  expect(kept).toEqual(recounted);
+  // Each kind recounted apart (D1 allows a compound SELECT only a few terms), then ordered together.
+  const recounted: KeptRow[] = [];
+  for (const sum of KEPT_SUMS) recounted.push(...(await db.prepare(keptSumRecount(sum)).raw<KeptRow>()));
+  const sortKey = (row: KeptRow) => JSON.stringify(row.slice(0, 5));
+  const inOrder = (rows: KeptRow[]) => rows.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : 0));
+  expect(inOrder(kept)).toEqual(inOrder(recounted));
 }
 
 /** The statements of the migration whose name contains `name` that `pick` selects (its backfills, say). */

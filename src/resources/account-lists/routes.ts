@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { mirrorListRow } from "../../db/mirrors";
 import { resourceRoutes } from "../../engine/routes";
+import { summaryRoutes } from "../../engine/summaries";
 import type { AppEnv } from "../../env";
 import { designationAccountResource } from "../designation-accounts/resource";
 import { registerInviteRoutes } from "../invites/routes";
@@ -9,6 +10,7 @@ import "../organizations/resource";
 import { API, LIST } from "../paths";
 import { userRoutes } from "../users/routes";
 import { registerMemberRoutes } from "./members";
+import { accountListAnalyticsResource } from "./analytics";
 import { accountListResource } from "./resource";
 
 /** The signed-in user, their account lists, and what belongs to a list as a whole (designation accounts, invites). */
@@ -20,6 +22,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
       // The directory keeps a copy of the list's row (for invites and the user's lists).
       afterUpdate: (id, ctx) => mirrorListRow(ctx.db, ctx.directory ?? ctx.db, id),
     }));
+  app.route(`${LIST}/analytics`, summaryRoutes(accountListAnalyticsResource));
   app.route(`${LIST}/designation_accounts`, resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"] }));
   registerInviteRoutes(app);
   registerMemberRoutes(app);

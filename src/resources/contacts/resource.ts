@@ -171,6 +171,7 @@ export const contactResource = defineResource({
   model: "Contact",
   table: contacts,
   accountListColumn: contacts.accountListId,
+  recordsDeletion: { deletableType: "Contact" },
   attributes: {
     name: string(contacts.name, { required: true, maxLength: 255 }),
     status: string(contacts.status, { oneOf: STATUSES }),

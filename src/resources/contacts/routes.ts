@@ -3,11 +3,15 @@ import { sql } from "drizzle-orm";
 import { contactReferrals, contacts } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
 import { bulkRoutes } from "../../engine/bulk";
+import { panelRoutes } from "../../engine/filter-panels";
+import { summaryRoutes } from "../../engine/summaries";
 import { assertVisible, listResources } from "../../engine/read";
 import { listRoutes, resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { API, ID } from "../paths";
 import { registerTagRoutes } from "../tags/routes";
+import { contactAnalyticsResource } from "./analytics";
+import { CONTACT_PANEL } from "./filter-panel";
 import { contactResource, contactTagTable } from "./resource";
 
 /** The referrers of a contact are listed whatever their status. */
@@ -15,6 +19,8 @@ const referrerList = { ...contactResource, defaultExclusion: undefined };
 
 export function registerContactRoutes(app: Hono<AppEnv>): void {
   registerTagRoutes(app, `${API}/contacts`, { id: contacts.id, accountList: contacts.accountListId, updatedAt: contacts.updatedAt, tags: contactTagTable, idsFilter: "contact_ids" });
+  app.route(`${API}/contacts/analytics`, summaryRoutes(contactAnalyticsResource));
+  app.route(`${API}/contacts/filters`, panelRoutes(CONTACT_PANEL, "contact_filters"));
   app.route(`${API}/contacts/bulk`, bulkRoutes(contactResource, { actions: ["update", "delete"] }));
   listRoutes(app, `${API}/contacts/${ID}/referrers`, referrerList, async (ctx) => {
     const id = ctx.pathParams.id;

@@ -42,6 +42,8 @@ export const donationResource = defineResource({
   model: "Donation",
   table: donations,
   accountListColumn: donations.accountListId,
+  // The original tells a donation's deletion by its designation account.
+  recordsDeletion: { deletableType: "Donation", deletedFrom: { type: "DesignationAccount", column: donations.designationAccountId } },
   attributes: {
     amount: money(donations.amount, { required: true }),
     appeal_amount: money(donations.appealAmount),

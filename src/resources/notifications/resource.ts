@@ -4,7 +4,9 @@ import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, date } from "../../engine/attributes";
 import { defineResource, type BatchStatement } from "../../engine/define";
 import { booleanFilter, idsFilter, rangeFilter } from "../../engine/filters";
+import { recordDeletionsIn } from "../../engine/deletions";
 import { belongsTo } from "../../engine/relationships";
+import { TASK_DELETION } from "../tasks/deletion";
 
 /**
  * Notifications of an account list (src/events raises them): the ones the list's preference showed in the app.
@@ -38,7 +40,11 @@ export const notificationResource = defineResource({
   hooks: {
     sideWrites: (id, values, _input, ctx, existing) => {
       if (values.cleared !== true || existing?.cleared === true) return [];
-      return [ctx.db.delete(tasks).where(sql`${tasks.notificationId} = ${id} AND ${tasks.completed} = 0`) as unknown as BatchStatement];
+      const openTask = sql`${tasks.notificationId} = ${id} AND ${tasks.completed} = 0`;
+      return [
+        recordDeletionsIn(TASK_DELETION, openTask, ctx),
+        ctx.db.delete(tasks).where(openTask) as unknown as BatchStatement,
+      ];
     },
   },
 });

@@ -22,7 +22,7 @@ import { defineResource, type AttributeDef, type BatchStatement, type RequestCon
 import { ownedScopes, ownerRelationship } from "../../engine/owned";
 import { onePrimaryHooks } from "../../engine/primary";
 import { contactOwner, personOwner } from "./owners";
-import { hasMany, sideposted } from "../../engine/relationships";
+import { belongsTo, hasMany, sideposted } from "../../engine/relationships";
 import { usersSharingAList } from "../users/resource";
 
 /**
@@ -89,6 +89,8 @@ export const personResource = defineResource({
     family_relationships: ofPerson("family_relationships", familyRelationships),
     // The parent, fixed by the route or the contact a person is sideposted with; listed only when asked for.
     contact: ownerRelationship(contactOwner, people.contactId, { default: false, listedAs: "contacts" }),
+    // The same contact under the name the home page's birthdays ask for (the original's person with parent contact).
+    parent_contact: { ...belongsTo("contacts", people.contactId), default: false },
   },
   hooks: {
     // A person belongs to a contact: the route or parent gives it, or (bulk create) the item names it.

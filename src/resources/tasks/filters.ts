@@ -15,7 +15,7 @@ import { taskContactFilters } from "./contact-filters";
 export const TASK_TAGS: TagTable = { table: taskTags, owner: taskTags.taskId, name: taskTags.name };
 
 /** The viewer's calendar: today's date and the UTC instant a day starts, `days` from today. */
-function viewerDays(ctx: RequestContext) {
+export function viewerDays(ctx: RequestContext) {
   const zone = isValidTimeZone(ctx.viewer.timeZone) ? ctx.viewer.timeZone : "UTC";
   const today = todayIn(zone, new Date(ctx.now));
   return { today, startOf: (days: number) => startOfDayUtc(addDays(today, days), zone), startOfDate: (date: string) => startOfDayUtc(date, zone) };

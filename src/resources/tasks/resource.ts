@@ -11,6 +11,7 @@ import { contactOwner } from "../people/owners";
 import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
+import { TASK_DELETION } from "./deletion";
 import { completionBuckets, overdueFirst, overdueTotal, TASK_TAGS, taskFilters } from "./filters";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
@@ -88,6 +89,7 @@ export const taskResource = defineResource({
   table: tasks,
   storedAs: "activities",
   accountListColumn: tasks.accountListId,
+  recordsDeletion: TASK_DELETION,
   attributes: {
     activity_type: string(tasks.activityType, { oneOf: ACTIVITIES }),
     comments_count: computed(() => sql`(SELECT count(*) FROM ${comments} WHERE ${q(comments.taskId)} = ${q(tasks.id)})`),

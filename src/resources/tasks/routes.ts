@@ -1,3 +1,7 @@
+import { panelRoutes } from "../../engine/filter-panels";
+import { summaryRoutes } from "../../engine/summaries";
+import { taskAnalyticsResource } from "./analytics";
+import { TASK_PANEL } from "./filter-panel";
 import type { Hono } from "hono";
 import { bulkRoutes } from "../../engine/bulk";
 import { resourceRoutes } from "../../engine/routes";
@@ -10,6 +14,8 @@ import { taskResource } from "./resource";
 
 export function registerTaskRoutes(app: Hono<AppEnv>): void {
   registerTagRoutes(app, `${API}/tasks`, { id: tasks.id, accountList: tasks.accountListId, updatedAt: tasks.updatedAt, tags: TASK_TAGS, idsFilter: "task_ids" });
+  app.route(`${API}/tasks/analytics`, summaryRoutes(taskAnalyticsResource));
+  app.route(`${API}/tasks/filters`, panelRoutes(TASK_PANEL, "task_filters"));
   app.route(`${API}/tasks/bulk`, bulkRoutes(taskResource, { actions: ["create", "update", "delete"] }));
   app.route(`${API}/tasks`, resourceRoutes(taskResource, { actions: ["list", "show", "create", "update", "delete"] }));
 }

@@ -1,0 +1,132 @@
+/**
+ * The filter panels of the web app (`GET /api/v2/contacts/filters`, `/tasks/filters`): one item per filter the
+ * original advertises, as its panels draw them, with options from the lists' own data. Every item names a filter
+ * the list route applies, and every option's `id` is a value that filter takes (test/filter-panels.test.ts).
+ *
+ * Items carry an attribute named `type` (multiselect, radio, ...), as the original's and as the web app reads them,
+ * although JSON:API reserves the name: the panels cannot be drawn without it.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { Hono, type Context } from "hono";
+import { q } from "../db/sql";
+import { rowsOf } from "../db/statements";
+import type { AppEnv } from "../env";
+import { jsonApi } from "../jsonapi/respond";
+import { isListOverride, overrideParams, requestContext } from "./context";
+import type { RequestContext } from "./define";
+import { summaryLists } from "./summaries";
+
+export type ItemType = "multiselect" | "radio" | "text" | "daterange" | "single_checkbox";
+
+export interface PanelOption {
+  name: string;
+  id: string;
+  [member: string]: unknown;
+}
+
+/** Options read from the lists' data: a statement per list answering `id` and `name` (`name` defaults to `id`). */
+export type OptionsRead = (list: string, ctx: RequestContext) => SQL;
+
+export interface PanelFilter {
+  /** The list route's filter, `filter[<name>]`. */
+  name: string;
+  title: string;
+  type: ItemType;
+  parent?: string;
+  defaultSelection?: string | boolean;
+  /** Options that come first whatever the data (`-- None --`, ...). */
+  options?: PanelOption[] | ((ctx: RequestContext) => PanelOption[]);
+  /** Options from the data, after those. */
+  read?: OptionsRead;
+  /**
+   * Options from a read several filters share (a list's addresses, walked once for city, state, ...): its rows
+   * whose `column` is `pick`.
+   */
+  shared?: { read: SharedRead; pick: string };
+  /** Without the `-- Any --` option the original puts first (filters with their own default). */
+  noAnyOption?: boolean;
+  /** How a value read is answered (money units as a decimal). */
+  format?: (value: unknown) => string;
+}
+
+/** A statement per list answering `column`, `id` (and `name`) for several filters at once. */
+export interface SharedRead {
+  key: string;
+  read: OptionsRead;
+}
+
+/** The option the original puts first on every choice. */
+const ANY: PanelOption = { name: "-- Any --", id: "", placeholder: "None" };
+
+/**
+ * Distinct non-blank values of `column` of one list, walked through an index that starts with the list's column
+ * and then holds `column`: each value costs a step into the index, not a read of every row that holds it.
+ */
+export function distinctValues(column: SQLiteColumn, listColumn: SQLiteColumn, list: string, numeric = false): SQL {
+  const table = column.table;
+  const first = numeric ? sql`${q(column)} IS NOT NULL` : sql`${q(column)} > ''`;
+  return sql`WITH RECURSIVE v(x) AS (
+      SELECT (SELECT min(${q(column)}) FROM ${table} WHERE ${q(listColumn)} = ${list} AND ${first})
+      UNION ALL SELECT (SELECT min(${q(column)}) FROM ${table} WHERE ${q(listColumn)} = ${list} AND ${q(column)} > v.x) FROM v WHERE v.x IS NOT NULL
+    ) SELECT x AS id FROM v WHERE x IS NOT NULL`;
+}
+
+/** The panel's items, each option list read for every list the request covers (one round trip). */
+async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContext) {
+  const lists = summaryLists(ctx);
+  const reads = panel.flatMap((filter, index) => (filter.read ? lists.map((list) => ({ indexes: [index], query: filter.read!(list, ctx), pick: undefined as string | undefined })) : []));
+  // Each shared read once per list, its rows picked by each filter that shares it.
+  const shared = [...new Map(panel.flatMap((filter) => (filter.shared ? [[filter.shared.read.key, filter.shared.read] as const] : []))).values()];
+  for (const source of shared) {
+    const indexes = panel.flatMap((filter, index) => (filter.shared?.read.key === source.key ? [index] : []));
+    for (const list of lists) reads.push({ indexes, query: source.read(list, ctx), pick: "" });
+  }
+  const results = reads.length > 0 ? await rowsOf(ctx.db, reads.map((read) => read.query)) : [];
+  const fromData = new Map<number, PanelOption[]>();
+  reads.forEach((read, n) => read.indexes.forEach((index) => {
+    const pick = read.pick === undefined ? undefined : panel[index].shared!.pick;
+    const options = fromData.get(index) ?? [];
+    for (const { column, ...row } of results[n]) {
+      if (pick !== undefined && column !== pick) continue;
+      const format = panel[index].format ?? String;
+      const id = format(row.id);
+      if (!options.some((option) => option.id === id)) options.push({ ...row, name: row.name === undefined || row.name === null ? id : String(row.name), id });
+    }
+    fromData.set(index, options);
+  }));
+  // Ordered as the original lists them (by class name); the web app orders them by id, the priority.
+  const items = panel.map((filter, priority) => {
+    const fixed = typeof filter.options === "function" ? filter.options(ctx) : (filter.options ?? []);
+    const own = [...fixed, ...(fromData.get(priority) ?? [])];
+    const choice = filter.type === "multiselect" || filter.type === "radio";
+    const options = filter.type === "single_checkbox" ? undefined : [...(choice && !filter.noAnyOption ? [ANY] : []), ...own];
+    return {
+      type,
+      id: String(priority),
+      attributes: {
+        name: filter.name,
+        title: filter.title,
+        type: filter.type,
+        priority,
+        parent: filter.parent ?? null,
+        default_selection: filter.defaultSelection ?? (filter.type === "single_checkbox" ? true : ""),
+        ...(options ? { multiple: filter.type === "multiselect", options } : {}),
+      },
+      empty: options !== undefined && own.length === 0,
+    };
+  });
+  // A choice with nothing to choose is left out, as the original leaves it.
+  return items.filter((item) => !item.empty).map(({ empty: _empty, ...item }) => item).sort((a, b) => a.attributes.name.localeCompare(b.attributes.name));
+}
+
+/** GET, and POST with `X-HTTP-Method-Override: GET`: the panel as a list of `type` items, by `filter[account_list_id]`. */
+export function panelRoutes(panel: PanelFilter[], type: string): Hono<AppEnv> {
+  const answer = async (c: Context<AppEnv>, ctx: RequestContext) => jsonApi(c, { data: await panelItems(panel, type, ctx) });
+  return new Hono<AppEnv>()
+    .get("/", (c) => answer(c, requestContext(c)))
+    .post("/", async (c) => {
+      if (!isListOverride(c)) return c.notFound();
+      return answer(c, requestContext(c, await overrideParams(c)));
+    });
+}

@@ -1,0 +1,61 @@
+/**
+ * Summaries of the viewer's lists (the home pages' analytics): one resource object computed from the lists a
+ * request covers, declared like any resource over the `account_lists` table so that its attributes are SQL the
+ * engine selects, its relationships take `include` and sparse fieldsets, and the API description follows. Its id is
+ * the first list it covers.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { Hono, type Context } from "hono";
+import { accountLists } from "../../drizzle/schema";
+import { inList } from "../db/sql";
+import type { AppEnv } from "../env";
+import { listValue } from "../jsonapi/filter-values";
+import { rawFilters } from "../jsonapi/query";
+import { jsonApi } from "../jsonapi/respond";
+import { ApiError, badRequest, recordNotFound } from "../jsonapi/errors";
+import { isListOverride, overrideParams, requestContext } from "./context";
+import type { RequestContext, ResourceDef } from "./define";
+import { accountListFilter, showResource } from "./read";
+import { described } from "./route-descriptions";
+
+/**
+ * The lists a summary covers: the path's list, else those `filter[account_list_id]` names (another user's is not
+ * found, 404), else every list the viewer may read (a coach's included).
+ */
+export function summaryLists(ctx: RequestContext): string[] {
+  const parent = ctx.pathParams.account_list_id;
+  if (parent) return ctx.viewer.readableListIds.filter((id) => id === parent);
+  const named = rawFilters(ctx.params).account_list_id;
+  if (named === undefined || listValue(named).length === 0) return ctx.viewer.readableListIds;
+  accountListFilter(sql`1`, named, ctx);
+  const ids = listValue(named).map((id) => id.toLowerCase());
+  return ctx.viewer.readableListIds.filter((id) => ids.includes(id));
+}
+
+/** `column IN (the lists the summary covers)`. */
+export const inSummaryLists = (column: SQL | Parameters<typeof inList>[0], ctx: RequestContext): SQL => inList(column, summaryLists(ctx));
+
+/** The read scope of a summary's declaration: its row is one of the lists it covers. */
+export const summaryScope = (ctx: RequestContext) => inSummaryLists(accountLists.id, ctx);
+
+/** GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body, as the web app sends them). */
+export function summaryRoutes(def: ResourceDef): Hono<AppEnv> {
+  const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
+    // Asked of each database as a part of a list (src/routing.ts): a summary is not merged from parts.
+    if (ctx.listPart) {
+      throw badRequest("The account lists are on several databases: name them with filter[account_list_id]", { parameter: "filter[account_list_id]" });
+    }
+    const [first] = summaryLists(ctx);
+    if (!first) throw recordNotFound("AccountList", ctx.pathParams.account_list_id ?? "");
+    return jsonApi(c, await showResource(def, first, ctx));
+  };
+  return new Hono<AppEnv>()
+    .get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def }))
+    .post(
+      "/",
+      described(async (c: Context<AppEnv>) => {
+        if (!isListOverride(c)) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
+        return answer(c, requestContext(c, await overrideParams(c)));
+      }, { action: "show", resource: def }),
+    );
+}

@@ -1,0 +1,140 @@
+/**
+ * GET /api/v2/account_lists/<id>/analytics (`account_list_analytics`): what the list did in a period, counted as
+ * the original counts it: its tasks completed in the period by activity, result and next action, and its contacts
+ * open to an appointment and referred. The period is `filter[date_range]`, or `filter[start_date]` and
+ * `filter[end_date]`; by default the month up to now.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { accountLists, contactReferrals, contacts, listRowCounts, tasks } from "../../../drizzle/schema";
+import { inList, jsonList } from "../../db/sql";
+import { defineResource, type AttributeDef, type RequestContext, type SharedSelect } from "../../engine/define";
+import { summaryLists, summaryScope } from "../../engine/summaries";
+import { dateRangeError, parseDateRange, textValue } from "../../jsonapi/filter-values";
+import { TIMESTAMP } from "../../jsonapi/formats";
+import { rawFilters } from "../../jsonapi/query";
+import { addDays, addMonths, parseTimestamp } from "../../jsonapi/time";
+
+const DONE = ["Completed", "Done"];
+
+/** The period asked for, as [from, until) in UTC timestamps; a date as an end covers its whole day. */
+function period(ctx: RequestContext): { from: string; until: string } {
+  const filters = rawFilters(ctx.params);
+  if (filters.date_range !== undefined) return parseDateRange("date_range", filters.date_range);
+  const bound = (name: "start_date" | "end_date", fallback: string) => {
+    if (filters[name] === undefined) return fallback;
+    const text = textValue(filters[name]).trim();
+    const value = parseTimestamp(text);
+    if (!value) throw dateRangeError(name);
+    if (name === "start_date") return value;
+    return DATE_ONLY.test(text) ? addDays(text, 1) + "T00:00:00Z" : new Date(Date.parse(value) + 1000).toISOString().slice(0, 19) + "Z";
+  };
+  return { from: bound("start_date", addMonths(ctx.now.slice(0, 10), -1) + ctx.now.slice(10)), until: bound("end_date", ctx.now) };
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The answered end: the last second of the period. */
+const lastSecond = (until: string) => new Date(Date.parse(until) - 1000).toISOString().slice(0, 19) + "Z";
+
+/** Completed tasks of the period of these activities, with one of these results, or with this next action. */
+interface TaskCount {
+  activities: string[];
+  results?: string[];
+  nextAction?: string;
+}
+
+const TASK_COUNTS: Record<string, Record<string, TaskCount>> = {
+  appointments: { completed: { activities: ["Appointment"], results: DONE } },
+  correspondence: {
+    precall: { activities: ["Pre Call Letter"], results: DONE },
+    reminders: { activities: ["Reminder Letter"], results: DONE },
+    support_letters: { activities: ["Support Letter"], results: DONE },
+    thank_yous: { activities: ["Thank"], results: DONE },
+  },
+  email: { received: { activities: ["Email"], results: ["Received"] }, sent: { activities: ["Email"], results: DONE } },
+  // The original's Facebook Message is a Social Message now.
+  facebook: { received: { activities: ["Facebook Message", "Social Message"], results: ["Received"] }, sent: { activities: ["Facebook Message", "Social Message"], results: DONE } },
+  text_message: { received: { activities: ["Text Message"], results: ["Received"] }, sent: { activities: ["Text Message"], results: DONE } },
+  phone: {
+    appointments: { activities: ["Call", "Talk to In Person"], nextAction: "Appointment" },
+    attempted: { activities: ["Call"], results: ["Attempted - Left Message", "Attempted"] },
+    completed: { activities: ["Call"], results: DONE },
+    received: { activities: ["Call"], results: ["Received"] },
+    talktoinperson: { activities: ["Talk to In Person"] },
+  },
+  electronic: { appointments: { activities: ["Email", "Facebook Message", "Social Message", "Text Message"], nextAction: "Appointment" } },
+};
+
+const countName = (group: string, name: string) => `${group}.${name}`;
+
+/** Every task count in one walk of the list's tasks completed in the period (the (account_list_id, completed_at) index). */
+const taskCounts: SharedSelect = {
+  key: "task_counts",
+  select: (ctx) => {
+    const { from, until } = period(ctx);
+    const counts = Object.entries(TASK_COUNTS).flatMap(([group, named]) =>
+      Object.entries(named).map(([name, count]) => {
+        const conditions: SQL[] = [inList(tasks.activityType, count.activities)];
+        if (count.results) conditions.push(inList(tasks.result, count.results));
+        if (count.nextAction) conditions.push(sql`${tasks.nextAction} = ${count.nextAction}`);
+        return sql`${countName(group, name)}, coalesce(sum(${sql.join(conditions, sql` AND `)}), 0)`;
+      }),
+    );
+    return sql`(SELECT json_object(${sql.join(counts, sql`, `)}) FROM ${tasks}
+      WHERE ${inList(tasks.accountListId, summaryLists(ctx))} AND ${tasks.completedAt} >= ${from} AND ${tasks.completedAt} < ${until} AND ${tasks.completed} = 1)`;
+  },
+};
+
+const parsed = (selected: unknown) => (typeof selected === "string" ? JSON.parse(selected) : selected) as Record<string, number>;
+const counts = (group: string, extra: (all: Record<string, number>) => Record<string, number> = () => ({})): AttributeDef => ({
+  shared: taskCounts,
+  read: (_row, _ctx, _extras, selected) => {
+    const all = parsed(selected);
+    const own = Object.fromEntries(Object.keys(TASK_COUNTS[group] ?? {}).map((name) => [name, all[countName(group, name)]]));
+    return { ...own, ...extra(all) };
+  },
+  schema: { type: "object", additionalProperties: { type: "integer" } },
+});
+
+/** Statuses of contacts a referral is still on hand in (no status too). */
+const ON_HAND = ["Never Contacted", "Ask in Future", "Cultivate Relationship", "Contact for Appointment"];
+
+const contactCounts: AttributeDef = {
+  select: (ctx) => {
+    const lists = summaryLists(ctx);
+    const { from, until } = period(ctx);
+    const referred = sql`EXISTS (SELECT 1 FROM ${contactReferrals} AS r WHERE r.referred_to_id = c.id`;
+    return sql`json_object(
+      'active', (SELECT coalesce(sum(${listRowCounts.rows}), 0) FROM ${listRowCounts} WHERE ${listRowCounts.tableName} = 'contacts' AND ${inList(listRowCounts.accountListId, lists)} AND ${inList(listRowCounts.bucket, ["Never Contacted", "Contact for Appointment"])}),
+      'referrals', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND ${referred} AND r.created_at >= ${from} AND r.created_at < ${until})),
+      'referrals_on_hand', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND COALESCE(c.status, '') IN ${jsonList(["", ...ON_HAND])} AND ${referred})))`;
+  },
+  read: (_row, _ctx, _extras, selected) => parsed(selected),
+  schema: { type: "object", additionalProperties: { type: "integer" } },
+};
+
+const sumOf = (all: Record<string, number>, names: string[]) => names.reduce((sum, name) => sum + all[name], 0);
+
+export const accountListAnalyticsResource = defineResource({
+  type: "account_list_analytics",
+  model: "AccountList",
+  table: accountLists,
+  scope: summaryScope,
+  scopeHidesRows: true,
+  attributes: {
+    appointments: counts("appointments"),
+    contacts: contactCounts,
+    correspondence: counts("correspondence"),
+    electronic: counts("electronic", (all) => ({
+      received: sumOf(all, ["email.received", "facebook.received", "text_message.received"]),
+      sent: sumOf(all, ["email.sent", "facebook.sent", "text_message.sent"]),
+    })),
+    email: counts("email"),
+    facebook: counts("facebook"),
+    phone: counts("phone"),
+    text_message: counts("text_message"),
+    start_date: { select: (ctx) => sql`${period(ctx).from}`, schema: TIMESTAMP },
+    end_date: { select: (ctx) => sql`${lastSecond(period(ctx).until)}`, schema: TIMESTAMP },
+  },
+  relationships: {},
+});
