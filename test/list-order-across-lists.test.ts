@@ -122,9 +122,11 @@ describe("pages over several account lists", () => {
     const pagePlan = async (path: string) => {
       const { response, recorded } = await recordedGet(path, viewer.token);
       expect(response.status).toBe(200);
-      const page = recorded.find((entry) => entry.sql.includes('"page_id"'));
-      expect(page).toBeDefined();
-      return planOf(page!);
+      // The page's statement on each database that holds some of the lists (the layout decides how many).
+      const pages = new Map<D1Database, (typeof recorded)[number]>();
+      for (const entry of recorded) if (entry.sql.includes('"page_id"') && !pages.has(entry.on)) pages.set(entry.on, entry);
+      expect(pages.size).toBeGreaterThan(0);
+      return (await Promise.all([...pages.values()].map(planOf))).flat();
     };
     const byName = await pagePlan("/api/v2/contacts?sort=name&per_page=5");
     expect(byName).toContain("COMPOUND QUERY");
