@@ -180,6 +180,9 @@ async function moveToSecond(listId: string): Promise<void> {
 
 // ---- Writes ----
 
+/** Where the rows written here went, by table and id: what their children are written beside. */
+const written = new Map<string, string[]>();
+
 /**
  * The databases each row of a list-owned INSERT goes to: its list's, found by its `account_list_id`, else those that
  * hold the row its owner key points at. A row that points at no list's row (a user's own person and its details,
@@ -193,8 +196,12 @@ async function databasesOfRows(insert: Insert): Promise<string[][]> {
   }
   const owner = listTable(table)?.parents.find((parent) => parent.owner);
   if (!owner) return rows.map(() => everywhere);
-  const keys = [...new Set(rows.map((row) => row.values[owner.column]).filter((key) => key !== null && key !== undefined))];
   const holders = new Map<unknown, string[]>();
+  for (const row of rows) {
+    const known = owner.references === "id" ? written.get(`${owner.table}:${String(row.values[owner.column])}`) : undefined;
+    if (known) holders.set(row.values[owner.column], known);
+  }
+  const keys = [...new Set(rows.map((row) => row.values[owner.column]).filter((key) => key !== null && key !== undefined && !holders.has(key)))];
   for (const name of everywhere) {
     if (keys.length === 0) break;
     const held = await binding(name)
@@ -223,9 +230,11 @@ async function insertListRows(insert: Insert, query: string, params: unknown[]):
   for (const [key, rows] of groups) {
     const statement = groups.size === 1 ? { query, params } : insert.of(rows);
     // A row copied to several databases is one row written: the first copy answers.
-    const [first, ...copies] = key.split(",");
+    const names = key.split(",");
+    const [first, ...copies] = names;
     answers.push(await writeOn(first, statement.query, statement.params));
     for (const name of copies) await writeOn(name, statement.query, statement.params);
+    for (const row of rows) if (typeof row.values.id === "string") written.set(`${insert.table}:${row.values.id}`, names);
   }
   return together(answers);
 }
