@@ -44,6 +44,9 @@ function workerProject(name: string, migrations: { directory: D1Migration[]; lis
   };
 }
 
+/** The tests of placement and moves: they place their lists themselves, and run in the first project only. */
+const SELF_PLACING = ["test/placement.test.ts", "test/placement-background.test.ts", "test/moves.test.ts"];
+
 export default defineConfig(async () => {
   const migrations = { directory: await readD1Migrations("./migrations"), lists: await readD1Migrations("./migrations-lists") };
   return {
@@ -54,12 +57,10 @@ export default defineConfig(async () => {
         workerProject("worker", migrations),
         // The same suite with every account list on a list database, apart from the directory: the layout of a
         // deployment past one database. The tests' own rows go where that layout keeps them (test/helpers/storage.ts).
-        // The tests of placement and moves place their lists themselves and run in the first project only.
-        workerProject("worker-lists-placed", migrations, { TEST_LAYOUT: "lists-placed", CLOSED_LIST_DATABASES: "LIST_DB_2" }, [
-          "test/placement.test.ts",
-          "test/placement-background.test.ts",
-          "test/moves.test.ts",
-        ]),
+        workerProject("worker-lists-placed", migrations, { TEST_LAYOUT: "lists-placed", CLOSED_LIST_DATABASES: "LIST_DB_2" }, SELF_PLACING),
+        // Again with each user's lists on two list databases, and other users' lists beside them: a viewer's lists
+        // are apart, and each list database holds copies of users who are not theirs (as `npm run dev` places them).
+        workerProject("worker-lists-split", migrations, { TEST_LAYOUT: "lists-split" }, SELF_PLACING),
         {
           // From outside: the service under wrangler, its description validated in Node, its docs page in Chromium.
           test: { name: "outside", include: ["test/node/**/*.test.ts"], environment: "node", testTimeout: 60_000, hookTimeout: 120_000 },

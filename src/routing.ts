@@ -77,7 +77,8 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const segments = new URL(c.req.url).pathname.split("/");
   const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.text();
   const run = (database: string, text = body, list?: ListPart) => runPart(app, c, viewer, database, text, list);
-  if (segments.some((segment) => UUID.test(segment))) return recordAnswer(await Promise.all(databases.map((database) => run(database))));
+  const pathIds = segments.filter((segment) => UUID.test(segment));
+  if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
   if (isListRead(c)) return listAnswer(c, databases, run);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
@@ -167,11 +168,21 @@ function includePaths(tree: IncludeTree, prefix = ""): string[] {
 /**
  * A record by id: the database that found it and acted answers. A database may also hold the record outside the
  * viewer's lists there (a list being moved keeps rows on both): a success wins over that refusal, a failure of the
- * database that holds it over a refusal, a refusal over not found.
+ * database that holds it over a refusal, a refusal over not found. Among answers of not found, the database that
+ * went furthest along the path answers: one that found the path's records and missed a record the body names
+ * (a comment's person), else the one that missed the deepest record of the path (a task's comment, not the task).
  */
-function recordAnswer(answers: Response[]): Response {
-  const rank = (status: number) => (status < 400 ? 0 : status === 404 ? 3 : status === 403 ? 2 : 1);
-  return [...answers].sort((a, b) => rank(a.status) - rank(b.status))[0];
+async function recordAnswer(answers: Response[], pathIds: string[]): Promise<Response> {
+  const ids = pathIds.map((id) => id.toLowerCase());
+  const ranked = await Promise.all(
+    answers.map(async (answer) => {
+      if (answer.status !== 404) return { answer, rank: answer.status < 400 ? 0 : answer.status === 403 ? 2 : 1 };
+      const text = (await answer.clone().text()).toLowerCase();
+      const missed = ids.map((id, index) => (text.includes(id) ? index : -1)).reduce((deepest, index) => Math.max(deepest, index), -1);
+      return { answer, rank: missed < 0 ? 3 : 3 + ids.length - missed };
+    }),
+  );
+  return ranked.sort((a, b) => a.rank - b.rank)[0].answer;
 }
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (write.ts). */

@@ -21,7 +21,7 @@ import { addDays } from "../src/jsonapi/time";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { createViewer, db, uuid } from "./helpers/factories";
 import { expectTriggersAsDeclared, migrationQueries } from "./helpers/kept-sums";
-import { LISTS_ON, storage } from "./helpers/storage";
+import { databaseOfTestList, storage } from "./helpers/storage";
 import { databaseBinding } from "../src/db/databases";
 import { onListDatabase } from "../src/db/list-env";
 
@@ -279,7 +279,7 @@ describe("the triggers a gift fires", () => {
   it("read the gift's donor's contacts and gifts, not every contact of the list, with no planner statistics", async () => {
     const viewer = await createViewer();
     // A list database just made has no statistics for the planner (ANALYZE runs with the daily maintenance).
-    const listDb = databaseBinding(env, LISTS_ON);
+    const listDb = databaseBinding(env, await databaseOfTestList(viewer.list.id));
     const [stats] = (await listDb.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'sqlite_stat1'").all<{ n: number }>()).results;
     expect(Number(stats.n)).toBe(0);
     await listDb

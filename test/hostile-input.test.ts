@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, post, put, request } from "./helpers/api";
 import { runInBackground } from "./helpers/background";
-import { createViewer, db } from "./helpers/factories";
+import { createAccountList, createViewer, db } from "./helpers/factories";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -16,6 +16,9 @@ let bob: Awaited<ReturnType<typeof createViewer>>;
 beforeAll(async () => {
   alice = await createViewer();
   bob = await createViewer();
+  // Each with a second list: where a layout spreads them, a viewer's lists are apart and beside the other's.
+  await createAccountList(alice.user);
+  await createAccountList(bob.user);
 });
 
 const BUILT_IN_NAMES = ["__proto__", "constructor", "prototype", "toString", "hasOwnProperty", "valueOf", "__defineGetter__"];

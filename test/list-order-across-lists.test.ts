@@ -122,9 +122,11 @@ describe("pages over several account lists", () => {
     const pagePlan = async (path: string) => {
       const { response, recorded } = await recordedGet(path, viewer.token);
       expect(response.status).toBe(200);
-      const page = recorded.find((entry) => entry.sql.includes('"page_id"'));
-      expect(page).toBeDefined();
-      return planOf(page!);
+      // The page's statement on each database that holds some of the lists (the layout decides how many).
+      const pages = new Map<D1Database, (typeof recorded)[number]>();
+      for (const entry of recorded) if (entry.sql.includes('"page_id"') && !pages.has(entry.on)) pages.set(entry.on, entry);
+      expect(pages.size).toBeGreaterThan(0);
+      return (await Promise.all([...pages.values()].map(planOf))).flat();
     };
     const byName = await pagePlan("/api/v2/contacts?sort=name&per_page=5");
     expect(byName).toContain("COMPOUND QUERY");
@@ -134,6 +136,11 @@ describe("pages over several account lists", () => {
     expect(perList(await pagePlan(`/api/v2/contacts?sort=name&per_page=5&filter[account_list_id]=${lists[0].id},${lists[2].id}`))).toHaveLength(2);
     const reversed = `/api/v2/contacts?sort=name&per_page=5&filter[account_list_id]=${lists[0].id}&filter[reverse_account_list_id]=true`;
     expect(perList(await pagePlan(reversed))).toHaveLength(2);
+    // One list left of several is walked in its index range too, not sorted with the others' rows.
+    const oneLeft = await pagePlan(`/api/v2/contacts?sort=name&per_page=5&filter[account_list_id]=${lists[0].id},${lists[1].id}&filter[reverse_account_list_id]=true`);
+    const byList = oneLeft.filter((detail) => detail.startsWith("SEARCH contacts ") && detail.includes("account_list_id"));
+    expect(byList.length).toBeGreaterThan(0);
+    expect(byList.filter((detail) => perList([detail]).length === 0)).toEqual([]);
     const { paged, whole } = await pagedAndWhole(reversed.replace("&per_page=5", ""), 4);
     expect(paged).toEqual(whole);
     expect(whole).toHaveLength((await ids(`/api/v2/contacts?per_page=1001&filter[account_list_id]=${lists[1].id},${lists[2].id}`)).total);

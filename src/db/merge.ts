@@ -3,7 +3,7 @@
  * its first `offset + per_page` rows in the list's order with their order keys: the page's rows are among them, so
  * merging them by those keys (compared as SQLite compares them) and cutting the page chooses it, and the parts'
  * totals summed are the list's (`choosePage`). Then each database renders the page's rows it holds, and they are
- * put in order again (`renderedPage`); `included` keeps what the page's rows reach.
+ * put in order again (`renderedPage`), with what each included.
  */
 import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
 import type { PartKeys } from "./list-parts";
@@ -53,7 +53,7 @@ export function choosePage(parts: ListAnswer[], { page, perPage }: { page: numbe
 export function renderedPage(parts: ListAnswer[], meta: ListMeta) {
   const data = inOrder(parts).map((row) => row.object);
   const anyIncluded = parts.some((part) => part.document.included);
-  return listDocument(data, meta, anyIncluded ? reached(data, parts.flatMap((part) => part.document.included ?? [])) : undefined);
+  return listDocument(data, meta, anyIncluded ? onceEach(parts.flatMap((part) => part.document.included ?? [])) : undefined);
 }
 
 /**
@@ -67,30 +67,16 @@ export function mergeWholeLists(parts: ListAnswer[]) {
   return listDocument(data, { ...parts[0].document.meta, pagination: paginationMeta(1, data.length, data.length) });
 }
 
-/** The included resources the page's rows reach through relationships, directly or through other included ones. */
-function reached(data: ResourceObject[], candidates: ResourceObject[]): ResourceObject[] {
-  const byKey = new Map(candidates.map((object) => [key(object), object]));
-  const kept = new Map<string, ResourceObject>();
-  const seen = new Set(data.map(key));
-  const queue = [...data];
-  while (queue.length > 0) {
-    const object = queue.shift()!;
-    for (const relationship of Object.values(object.relationships ?? {})) {
-      const linked = Array.isArray(relationship.data) ? relationship.data : relationship.data ? [relationship.data] : [];
-      for (const identifier of linked) {
-        const found = byKey.get(key(identifier));
-        if (!found || seen.has(key(found))) continue;
-        seen.add(key(found));
-        kept.set(key(found), found);
-        queue.push(found);
-      }
-    }
-  }
-  // In the order the parts gave them, as a single database's answer lists them.
+/**
+ * The included resources of the parts, each once, in the order the parts gave them. Each part rendered only the
+ * page's rows it holds, so all it includes is the page's, reached or not through a linkage the answer shows (a
+ * sparse fieldset may leave the relationship out while the include stays).
+ */
+function onceEach(candidates: ResourceObject[]): ResourceObject[] {
   const listed = new Set<string>();
   return candidates.filter((object) => {
     const k = key(object);
-    if (!kept.has(k) || listed.has(k)) return false;
+    if (listed.has(k)) return false;
     listed.add(k);
     return true;
   });

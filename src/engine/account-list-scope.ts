@@ -8,6 +8,9 @@ import { sql } from "drizzle-orm";
 import { accountLists } from "../../drizzle/schema";
 import type { AppEnv } from "../env";
 import { forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
+import { database } from "../db/client";
+import { databaseBinding, listDatabaseNames } from "../db/databases";
+import { databaseOfList } from "../db/placement";
 import { inList } from "../db/sql";
 import type { RelationshipDef, RequestContext } from "./define";
 import { belongsTo } from "./relationships";
@@ -62,19 +65,34 @@ export interface ListOwnedTarget {
  */
 export async function checkSameList(target: ListOwnedTarget, ids: string[], listId: string, ctx: RequestContext, relationship: string): Promise<void> {
   if (ids.length === 0) return;
-  const rows = await ctx.db
-    .select({ id: target.idColumn, listId: target.accountListColumn })
-    .from(target.idColumn.table)
-    .where(inList(target.idColumn, ids));
-  const listOf = new Map(rows.map((row) => [String(row.id), String(row.listId)]));
+  const listOf = await listsOf(target, ctx.db, ids);
+  let missing = ids.filter((id) => !listOf.has(id));
+  // A record of another list may be on another database: the answer is the one a single database gives (400 for
+  // another of the viewer's lists, 403 for someone else's), not 404. Only a refused link pays for the look.
+  const here = databaseOfList(ctx.viewer, listId);
+  for (const name of listDatabaseNames(ctx.env)) {
+    if (missing.length === 0 || name === here) continue;
+    for (const [id, owner] of await listsOf(target, database(databaseBinding(ctx.env, name)), missing)) listOf.set(id, owner);
+    missing = missing.filter((id) => !listOf.has(id));
+  }
+  const readable = ctx.viewer.allReadableListIds ?? ctx.viewer.readableListIds;
   for (const id of ids) {
     const owner = listOf.get(id);
     if (owner === undefined) throw recordNotFound(target.model, id);
-    if (!ctx.viewer.readableListIds.includes(owner)) throw forbidden(id, target.type);
+    if (!readable.includes(owner)) throw forbidden(id, target.type);
   }
   if (ids.some((id) => listOf.get(id) !== listId)) {
     throw validationFailed([{ attribute: relationship, message: "must belong to the same account list", pointer: `/data/relationships/${relationship}` }]);
   }
+}
+
+/** The list of each of these records that `db` holds. */
+async function listsOf(target: ListOwnedTarget, db: Database, ids: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: target.idColumn, listId: target.accountListColumn })
+    .from(target.idColumn.table)
+    .where(inList(target.idColumn, ids));
+  return new Map(rows.map((row) => [String(row.id), String(row.listId)]));
 }
 
 /** A writable to-one relationship to a record that must belong to the same account list as the record written. */

@@ -197,6 +197,11 @@ function listsInScope(def: ResourceDef, ctx: RequestContext, filters: Record<str
   return lists.filter((id) => named.includes(id) !== reversed);
 }
 
+function scopedLists(def: ResourceDef, ctx: RequestContext, filters: Record<string, ParamValue>, where: SQL | undefined): ListsInScope {
+  const ids = listsInScope(def, ctx, filters);
+  return { ids, where, narrowed: ids.length < routeLists(ctx).length };
+}
+
 /** A list document: one statement for the page and its total (+ rates), then one query per include path. */
 export async function listResources(def: ResourceDef, ctx: RequestContext, extra: { where?: SQL; meta?: (where: SQL | undefined) => Promise<Record<string, unknown>> } = {}) {
   const query = parseListQuery(ctx.params);
@@ -243,7 +248,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
     // The CROSS JOIN keeps SQLite from walking the list's rows instead of looking the few ids up by key.
     const pageIds = countOnce
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true, carry })
-      : ownColumnsPage(def, { ids: listsInScope(def, ctx, query.filters), where: listWhere([def.scope?.(ctx), extra.where], conditions).where }, where, listOrder, perPage, offset, carry);
+      : ownColumnsPage(def, scopedLists(def, ctx, query.filters, listWhere([def.scope?.(ctx), extra.where], conditions).where), where, listOrder, perPage, offset, carry);
     if (perPage > STREAMED_PAGE_ROWS && !ctx.listPart) {
       // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
       const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
@@ -396,6 +401,8 @@ const PAGE_IN_PARTS = {
 interface ListsInScope {
   ids: string[];
   where: SQL | undefined;
+  /** Whether the account-list filter left out some of the lists the route reaches. */
+  narrowed?: boolean;
 }
 
 function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
@@ -407,7 +414,9 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
     listColumn !== undefined &&
     listOrder.leadingColumn !== undefined &&
     hasListOrderIndex(listColumn, listOrder.leadingColumn) &&
-    lists.ids.length >= 2 &&
+    // One list left by the account-list filter is walked alone too: the scope's other lists, ruled out by a
+    // condition the planner does not see through, would otherwise have every row of theirs sorted.
+    (lists.ids.length >= 2 || (lists.ids.length === 1 && lists.narrowed === true)) &&
     lists.ids.length <= PAGE_IN_PARTS.maxLists &&
     (boundParameters(lists.where ?? sql``) + 2) * lists.ids.length <= PAGE_IN_PARTS.maxParameters
   ) {

@@ -1,7 +1,7 @@
 /**
  * Where the tests' own rows are read and written: the storage of the layout the suite runs in.
  *
- * The suite runs twice (vitest.config.ts). In the one-database layout every row is on `DB`. In the placed
+ * The suite runs in three layouts (vitest.config.ts). In the one-database layout every row is on `DB`. In the placed
  * layout (`TEST_LAYOUT=lists-placed`) the service has the directory on `DB` and every account list placed on the
  * list database `LIST_DB_1`, as a deployment that has moved its lists off the directory. The tests build their
  * data and look at what was stored as they always do; this binding puts each statement where that layout keeps
@@ -15,23 +15,30 @@
  *   the list database (a list's own database holds its settings and totals). A new list is placed on the list
  *   database;
  * - everything else a list owns on the list database.
+ * The split layout (`TEST_LAYOUT=lists-split`), where each user's lists are on two list databases, has its own
+ * binding: test/helpers/split-storage.ts.
  */
 import { env } from "cloudflare:workers";
-import { getTableName, is } from "drizzle-orm";
-import { SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../../drizzle/schema";
+import { isWrite, tablesOf } from "./sql-text";
+import { FIRST_LISTS_ON, databaseOfList, splitStorage } from "./split-storage";
+import { DIRECTORY_COPIED, DIRECTORY_ONLY, PERSON_TABLES, placeNewLists, refusedForeignKey } from "./storage-tables";
 
 export const PLACED_ON = "LIST_DB_1";
 
-export const listsPlaced = (env as unknown as { TEST_LAYOUT?: string }).TEST_LAYOUT === "lists-placed";
+const layout = (env as unknown as { TEST_LAYOUT?: string }).TEST_LAYOUT;
+export const listsPlaced = layout === "lists-placed";
+export const listsSplit = layout === "lists-split";
 
-/** The binding of the database the tests' lists are on: what a test wraps to watch or break the lists' statements. */
-export const LISTS_ON = listsPlaced ? PLACED_ON : "DB";
+/**
+ * The binding of the database the tests' lists are on: what a test wraps to watch or break the lists' statements.
+ * In the split layout, that of each user's first list; `databaseOfTestList` names that of any list.
+ */
+export const LISTS_ON = listsPlaced ? PLACED_ON : listsSplit ? FIRST_LISTS_ON : "DB";
 
-const DIRECTORY_ONLY = new Set(["account_list_invites", "announcements", "announcement_actions", "background_batches", "background_batch_requests", "client_ids", "identity_links", "list_placements"]);
-const DIRECTORY_COPIED = new Set(["users", "account_list_users", "account_list_coaches", "organizations", "organization_accounts", "currency_rates", "master_people", "notification_types"]);
-/** A user's own person and its details are the directory's; a contact's people and theirs are the list's. */
-const PERSON_TABLES = new Set(["people", "email_addresses", "phone_numbers", "facebook_accounts", "linkedin_accounts", "twitter_accounts", "websites", "family_relationships"]);
+/** The binding of the database a list is on, in the layout the suite runs in. */
+export async function databaseOfTestList(listId: string): Promise<string> {
+  return listsSplit ? databaseOfList(listId) : LISTS_ON;
+}
 
 /** Where a statement runs: its databases in order, the one whose answer is returned, and those allowed to refuse it. */
 interface Route {
@@ -41,20 +48,11 @@ interface Route {
   optional?: D1Database;
 }
 
-const TABLES = new Set(Object.values(schema).filter((value) => is(value, SQLiteTable)).map((table) => getTableName(table as SQLiteTable)));
-
-/** The tables a statement names (not its common table expressions or table-valued functions). */
-function tablesOf(query: string): Set<string> {
-  const tables = new Set<string>();
-  for (const match of query.matchAll(/\b(?:from|join|into|update)\s+"?([a-z_0-9]+)"?/gi)) if (TABLES.has(match[1].toLowerCase())) tables.add(match[1].toLowerCase());
-  return tables;
-}
-
 function routeOf(query: string): Route {
   const directory = env.DB;
   const list = env[PLACED_ON as "DB"] as D1Database;
   const tables = [...tablesOf(query)];
-  const writes = /\b(insert\s+(or\s+\w+\s+)?into|replace\s+into|delete\s+from|update\s+"?\w+"?\s+set)\b/i.test(query);
+  const writes = isWrite(query);
   const onlyDirectory = tables.length > 0 && tables.every((table) => DIRECTORY_ONLY.has(table) || DIRECTORY_COPIED.has(table));
   if (tables.some((table) => DIRECTORY_ONLY.has(table)) && onlyDirectory) return { databases: [directory], answer: directory };
   if (!writes) return onlyDirectory ? { databases: [directory], answer: directory } : { databases: [list], answer: list };
@@ -63,18 +61,6 @@ function routeOf(query: string): Route {
   const directoryTakes = tables.every((table) => table === "account_lists" || PERSON_TABLES.has(table) || DIRECTORY_COPIED.has(table));
   if (directoryTakes) return { databases: [list, directory], answer: list, optional: directory };
   return { databases: [list], answer: list };
-}
-
-const refusedForeignKey = (error: unknown) => String(error).includes("FOREIGN KEY constraint failed");
-
-/** New lists on the directory are placed on the list database, as a move would leave them. */
-async function placeNewLists(): Promise<void> {
-  await env.DB.prepare(
-    `INSERT INTO list_placements (account_list_id, database, state, updated_at)
-       SELECT id, ?1, 'placed', strftime('%Y-%m-%dT%H:%M:%SZ', 'now') FROM account_lists WHERE id NOT IN (SELECT account_list_id FROM list_placements)`,
-  )
-    .bind(PLACED_ON)
-    .run();
 }
 
 class RoutedStatement {
@@ -103,7 +89,7 @@ class RoutedStatement {
         throw error;
       }
     }
-    if (tablesOf(this.query).has("account_lists")) await placeNewLists();
+    if (tablesOf(this.query).has("account_lists")) await placeNewLists(PLACED_ON);
     return answer as T;
   }
 
@@ -148,5 +134,5 @@ function routedStorage(): D1Database {
   } as unknown as D1Database;
 }
 
-/** The tests' storage: the directory alone in the one-database layout, routed in the placed one. */
-export const storage: D1Database = listsPlaced ? routedStorage() : env.DB;
+/** The tests' storage: the directory alone in the one-database layout, routed in the others. */
+export const storage: D1Database = listsPlaced ? routedStorage() : listsSplit ? splitStorage() : env.DB;
