@@ -72,7 +72,9 @@ export async function checkSameList(target: ListOwnedTarget, ids: string[], list
   const here = databaseOfList(ctx.viewer, listId);
   for (const name of listDatabaseNames(ctx.env)) {
     if (missing.length === 0 || name === here) continue;
-    for (const [id, owner] of await listsOf(target, database(databaseBinding(ctx.env, name)), missing)) listOf.set(id, owner);
+    // In the request's session of that database (its bookmark and D1 counts), where the request has them.
+    const db = ctx.databaseOn?.(name) ?? database(databaseBinding(ctx.env, name));
+    for (const [id, owner] of await listsOf(target, db, missing)) listOf.set(id, owner);
     missing = missing.filter((id) => !listOf.has(id));
   }
   const readable = ctx.viewer.allReadableListIds ?? ctx.viewer.readableListIds;
