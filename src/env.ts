@@ -65,6 +65,8 @@ export interface Viewer {
   createsIn?: string | null;
   /** Every list the viewer reads, when `readableListIds` is one database's part of them (src/db/placement.ts). */
   allReadableListIds?: string[];
+  /** Likewise the lists they may write, wherever placed. */
+  allWritableListIds?: string[];
 }
 
 /** How the service built a request it made itself (src/auth/batch-items.ts). */

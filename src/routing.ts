@@ -210,9 +210,13 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
   const bodyText = override ? await c.req.text() : undefined;
   // The page as the list itself reads it; parameters it refuses are refused by each part alike: the first answers.
   let paging: { page: number; perPage: number; offset: number };
+  // Whether the document answers `included`: one database answers it, empty or not, whenever includes are asked.
+  let includes: boolean;
   try {
     const query = parseQueryString(new URL(c.req.url).searchParams);
-    paging = parseListQuery(bodyText?.trim() ? mergeParams(query, paramsFromJson(parseJsonBody(bodyText))) : query).paging;
+    const parsed = parseListQuery(bodyText?.trim() ? mergeParams(query, paramsFromJson(parseJsonBody(bodyText))) : query);
+    paging = parsed.paging;
+    includes = parsed.document.includeAll || Object.keys(parsed.document.include).length > 0;
   } catch (error) {
     if (error instanceof ApiError) return run(databases[0], bodyText);
     throw error;
@@ -242,7 +246,7 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
     if (part.response.status !== 200) return part.response;
     renderedParts.push({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys });
   }
-  return jsonAnswer(renderedPage(renderedParts, meta));
+  return jsonAnswer(renderedPage(renderedParts, meta, includes));
 }
 
 function jsonAnswer(document: unknown): Response {

@@ -10,7 +10,7 @@ import { expectCountsKept, expectKeptSumsExact, expectTaskLinkCopiesExact, expec
 import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 import { taskLinkCopyTriggers } from "../drizzle/task-link-copies";
-import { storage } from "./helpers/storage";
+import { databaseOfTestList, storage } from "./helpers/storage";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let second: Awaited<ReturnType<typeof createAccountList>>;
@@ -78,13 +78,15 @@ describe("kept counts", () => {
     expect(rescheduled.status, rescheduled.text).toBe(200);
     await expectCountsKept();
 
-    // A contact moved to another of the viewer's lists leaves one list's count for the other's.
+    // A contact moved to another of the viewer's lists leaves one list's count for the other's. A record does not
+    // yet move between lists kept on different databases (README, Decisions): there it is refused, nothing changed.
+    const apart = (await databaseOfTestList(second.id)) !== (await databaseOfTestList(alice.list.id));
     const moved = await put(
       `/api/v2/contacts/${blank}`,
       { data: { type: "contacts", id: blank, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second.id } } } } },
       alice.token,
     );
-    expect(moved.status, moved.text).toBe(200);
+    expect(moved.status, moved.text).toBe(apart ? 409 : 200);
     await expectCountsKept();
 
     // Bulk writes.

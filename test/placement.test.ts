@@ -211,6 +211,8 @@ describe("the same data on one database and on three", () => {
     expect(whole.meta.pagination).toEqual({ page: 1, per_page: 25000, total_count: 17, total_pages: 1 });
     const past = await alike("/api/v2/contacts?page=9999&per_page=25");
     expect(past.data).toEqual([]);
+    // Includes asked for a page past the end: an empty `included`, as one database answers it.
+    expect((await alike("/api/v2/contacts?page=9999&per_page=25&include=people")).included).toEqual([]);
     expect(past.meta.pagination).toEqual({ page: 9999, per_page: 25, total_count: 17, total_pages: 1 });
     // A page ending past row 10,000 (each database reads its rows up to the page's end).
     const deep = await alike("/api/v2/tasks?page=401&per_page=25&sort=-start_at");

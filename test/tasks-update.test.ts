@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { errorOf, patch, post, put } from "./helpers/api";
 import { db, uuid } from "./helpers/factories";
+import { databaseOfTestList } from "./helpers/storage";
 import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
 let w: TaskWorld;
@@ -187,14 +188,17 @@ describe("updating tasks", () => {
     const links = await storedLinks(task.id);
     errorOf(await put(`${TASKS}/${task.id}`, body({ subject: "Moved", overwrite: true }, contactsRel(w.contact.otherList)), w.alice.token), 400);
     errorOf(await put(`${TASKS}/${task.id}`, body({ subject: "Moved", overwrite: true }, contactsRel(w.contact.bobs)), w.alice.token), 403);
-    // Moving the task to another list needs its contacts to be of that list too.
+    // Moving the task to another list needs its contacts to be of that list too. A record does not yet move between
+    // lists kept on different databases (README, Decisions): there the move is refused whatever comes with it.
+    const apart = (await databaseOfTestList(w.aliceSecondList.id)) !== (await databaseOfTestList(w.alice.list.id));
     const moved = errorOf(
       await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { account_list: { data: link("account_lists", w.aliceSecondList.id) } }), w.alice.token),
-      400,
+      apart ? 409 : 400,
     );
-    expect(moved.source.pointer).toBe("/data/relationships/contacts");
+    expect(moved.source.pointer).toBe(apart ? "/data/relationships/account_list/data" : "/data/relationships/contacts");
     expect(await storedTask(task.id)).toEqual(before);
     expect(await storedLinks(task.id)).toEqual(links);
+    if (apart) return;
     // Moving along with the contacts: the old one's link destroyed, the new list's contact added, in one body.
     const together = await put(
       `${TASKS}/${task.id}`,

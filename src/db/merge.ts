@@ -50,10 +50,10 @@ export function choosePage(parts: ListAnswer[], { page, perPage }: { page: numbe
 }
 
 /** The page from the parts that rendered its rows: in the list's order, with what they include, under `meta`. */
-export function renderedPage(parts: ListAnswer[], meta: ListMeta) {
+export function renderedPage(parts: ListAnswer[], meta: ListMeta, includes: boolean) {
   const data = inOrder(parts).map((row) => row.object);
-  const anyIncluded = parts.some((part) => part.document.included);
-  return listDocument(data, meta, anyIncluded ? onceEach(parts.flatMap((part) => part.document.included ?? [])) : undefined);
+  // Asked for, `included` is answered even when no part rendered a row (a page past the end), as one database does.
+  return listDocument(data, meta, includes || parts.some((part) => part.document.included) ? onceEach(parts.flatMap((part) => part.document.included ?? [])) : undefined);
 }
 
 /**

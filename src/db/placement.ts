@@ -54,6 +54,7 @@ export function viewerOn(viewer: Viewer, name: string): Viewer {
     createsIn: createsIn && here(createsIn) ? createsIn : null,
     // A filter naming the viewer's lists on other databases is the viewer's all the same: it finds nothing here.
     allReadableListIds: viewer.allReadableListIds ?? viewer.readableListIds,
+    allWritableListIds: viewer.allWritableListIds ?? viewer.writableListIds,
   };
 }
 

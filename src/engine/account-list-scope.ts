@@ -7,7 +7,7 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { accountLists } from "../../drizzle/schema";
 import type { AppEnv } from "../env";
-import { forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
+import { conflict, forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
 import { database } from "../db/client";
 import { databaseBinding, listDatabaseNames } from "../db/databases";
 import { databaseOfList } from "../db/placement";
@@ -19,6 +19,13 @@ import type { Database, Viewer } from "../env";
 
 async function checkAccountList(db: Database, viewer: Viewer, id: string, forWrite: boolean): Promise<void> {
   if (forWrite ? viewer.writableListIds.includes(id) : viewer.readableListIds.includes(id)) return;
+  // Another of the viewer's lists, on another database than this request's: a record written here cannot be linked
+  // to it, since a write never spans databases (moving a record and all under it there is not done yet).
+  if ((forWrite ? viewer.allWritableListIds : viewer.allReadableListIds)?.includes(id)) {
+    throw conflict(`The record cannot be linked to account list ${id}: that list is kept on another database than the record`, {
+      pointer: "/data/relationships/account_list/data",
+    });
+  }
   const [exists] = await db.select({ id: accountLists.id }).from(accountLists).where(sql`${accountLists.id} = ${id}`).limit(1);
   if (!exists) throw recordNotFound("AccountList", id);
   throw forbidden(id, "account_lists");
