@@ -16,13 +16,10 @@ import { DIRECTORY, listDatabaseNames } from "../db/databases";
 import { listTable } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
-import { duplicateId, type RequestContext, type ResourceDef, type Row } from "./define";
+import { duplicateId, type IdClaim, type RequestContext, type ResourceDef, type Row } from "./define";
 
-export interface IdClaim {
-  def: ResourceDef;
-  id: string;
-  anchor: string;
-}
+export type { IdClaim };
+
 
 /** The column a list table's row hangs off: its list's id, or the key through which its list is found. */
 function anchorColumn(table: string): string | undefined {

@@ -12,7 +12,6 @@ import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
 import type { DeletionRecord } from "./deletions";
 import type { SidepostRule } from "./sidepost";
-import type { IdClaim } from "./client-ids";
 import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
@@ -45,6 +44,13 @@ export interface RequestContext {
    * answers its first `rows` rows, whatever page was asked, and reports each row's order key.
    */
   listPart?: ListPart;
+}
+
+/** A client-chosen id a create takes, and what its record hangs off: its list, or its parent (client-ids.ts). */
+export interface IdClaim {
+  def: ResourceDef;
+  id: string;
+  anchor: string;
 }
 
 /** Values loaded once per read for computed fields (currency rates) — only when a selected field needs them. */
