@@ -10,7 +10,6 @@ import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
-import type { DeletionRecord } from "./deletions";
 import type { SidepostRule } from "./sidepost";
 import { TIMESTAMP } from "../jsonapi/formats";
 
@@ -44,6 +43,16 @@ export interface RequestContext {
    * answers its first `rows` rows, whatever page was asked, and reports each row's order key.
    */
   listPart?: ListPart;
+}
+
+/** How a resource's deleted rows are remembered for offline clients (deletions.ts, `recordsDeletion`). */
+export interface DeletionRecord {
+  /** The original's model name clients filter by: `Contact`, `Activity`, `Donation`. */
+  deletableType: string;
+  idColumn: SQLiteColumn;
+  accountListColumn: SQLiteColumn;
+  /** Where the record was deleted from: its account list unless said otherwise (a donation: its designation account). */
+  deletedFrom?: { type: string; column: SQLiteColumn };
 }
 
 /** A client-chosen id a create takes, and what its record hangs off: its list, or its parent (client-ids.ts). */

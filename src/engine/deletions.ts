@@ -6,19 +6,12 @@
  * `recordDeletionsWhere`, so no path deletes a record without its row.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { deletedRecords } from "../../drizzle/schema";
 import { q, randomUuid } from "../db/sql";
-import type { BatchStatement, RequestContext, ResourceDef } from "./define";
+import type { BatchStatement, DeletionRecord, RequestContext, ResourceDef } from "./define";
 
-export interface DeletionRecord {
-  /** The original's model name clients filter by: `Contact`, `Activity`, `Donation`. */
-  deletableType: string;
-  idColumn: SQLiteColumn;
-  accountListColumn: SQLiteColumn;
-  /** Where the record was deleted from: its account list unless said otherwise (a donation: its designation account). */
-  deletedFrom?: { type: string; column: SQLiteColumn };
-}
+export type { DeletionRecord };
+
 
 /** The `deleted_records` rows, in the table's column order, for the rows of `record`'s table that `where` selects. */
 function deletionRows(record: DeletionRecord, where: SQL, now: string, deletedBy: string | null): SQL {
