@@ -8,9 +8,11 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 
 export const TEST_JWT_SECRET = "test-secret-not-for-production-0123456789abcdef";
 export const TEST_ADMIN_SECRET = "test-admin-secret-not-for-production-0123456789";
+export const TEST_WEBHOOK_SECRETS_KEY = "test-webhook-secrets-key-not-for-production-0123";
 // wrangler.toml lists JWT_SECRET as required and warns, per test file, when it finds it nowhere.
 process.env.JWT_SECRET ??= TEST_JWT_SECRET;
 process.env.ADMIN_SECRET ??= TEST_ADMIN_SECRET;
+process.env.WEBHOOK_SECRETS_KEY ??= TEST_WEBHOOK_SECRETS_KEY;
 
 /** Everything that runs inside the Worker: HTTP requests, scheduled events and queue messages in workerd. */
 function workerProject(name: string, migrations: { directory: D1Migration[]; lists: D1Migration[] }, layout: Record<string, string> = {}, excluded: string[] = []) {
@@ -20,7 +22,7 @@ function workerProject(name: string, migrations: { directory: D1Migration[]; lis
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-          bindings: { ...layout, TEST_MIGRATIONS: migrations.directory, TEST_LIST_MIGRATIONS: migrations.lists, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+          bindings: { ...layout, TEST_MIGRATIONS: migrations.directory, TEST_LIST_MIGRATIONS: migrations.lists, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, WEBHOOK_SECRETS_KEY: TEST_WEBHOOK_SECRETS_KEY, WEBHOOKS_ALLOW_LOOPBACK: "true", CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
           queueConsumers: {
             "background-batch-requests": { maxBatchTimeout: 0.05 },
             "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },
@@ -29,6 +31,7 @@ function workerProject(name: string, migrations: { directory: D1Migration[]; lis
             "csv-imports": { maxBatchTimeout: 0.05 },
             "csv-imports-dlq": { maxBatchTimeout: 0.05 },
             "list-moves": { maxBatchTimeout: 0.05 },
+            "webhook-deliveries": { maxBatchTimeout: 0.05 },
           },
         },
       }),

@@ -23,3 +23,4 @@ export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";
 export * from "./list-moves";
+export * from "./webhooks";

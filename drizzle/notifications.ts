@@ -105,7 +105,7 @@ export const notificationOutbox = sqliteTable(
   {
     id: id(),
     dedupeKey: text("dedupe_key").notNull(),
-    // "digest" (the notifications of one run) or "task_reminder".
+    // "digest" (the notifications of one run), "task_reminder" or "webhook_disabled".
     kind: text("kind").notNull(),
     // "email", or "mobile": recorded for a push provider (none is configured; see docs/decisions.md).
     channel: text("channel").notNull(),
@@ -117,6 +117,8 @@ export const notificationOutbox = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     digestKey: text("digest_key"),
     taskId: text("task_id"),
+    // A webhook endpoint that was disabled (kind "webhook_disabled").
+    webhookId: text("webhook_id"),
     dueAt: text("due_at").notNull(),
     // Set when a sender takes the row, before it sends: a row taken and never finished is not sent again.
     attemptedAt: text("attempted_at"),

@@ -23,3 +23,4 @@ export * from "./tasks";
 export * from "./users";
 export * from "./placements";
 export * from "./list-moves";
+export * from "./webhooks";

@@ -77,7 +77,7 @@ const running = runningDevServer();
 if (running) fail(`npm run dev is already running (process ${running.pid}, ${running.address}).`);
 if (!(await portIsFree(ip, Number(port)))) fail(`Port ${port} on ${ip} is in use. Stop what holds it, or choose another: npm run dev -- --port 8788`);
 
-if (ensureDevVars()) console.log("Wrote random secrets (JWT_SECRET, ADMIN_SECRET) into .dev.vars.");
+if (ensureDevVars()) console.log("Wrote random secrets (JWT_SECRET, ADMIN_SECRET, WEBHOOK_SECRETS_KEY) into .dev.vars.");
 migrate();
 step("db:seed");
 
@@ -125,6 +125,8 @@ function varsFromEnvironment(): Record<string, string> {
 }
 
 const vars = varsFromEnvironment();
+// The local run sends webhooks to receivers on this machine (http://127.0.0.1:<port>/...), never a deployment.
+vars.WEBHOOKS_ALLOW_LOOPBACK ??= "true";
 let localProvider: { issuer: string; close(): Promise<void> } | undefined;
 if (!vars.OIDC_ISSUER) {
   const started = await startLocalProvider({ port: LOCAL_PROVIDER_PORT, people: DEMO_PEOPLE }).catch((error: unknown) =>

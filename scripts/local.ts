@@ -8,7 +8,7 @@ import { runWranglerCapture } from "./run-wrangler.mjs";
 export const DEV_VARS = fileURLToPath(new URL("../.dev.vars", import.meta.url));
 
 /** The secrets a local run needs: the token secret and the operator's (npm run admin). */
-const DEV_SECRETS = ["JWT_SECRET", "ADMIN_SECRET"];
+const DEV_SECRETS = ["JWT_SECRET", "ADMIN_SECRET", "WEBHOOK_SECRETS_KEY"];
 
 /** Adds a random value to .dev.vars for each secret it lacks; returns true when it wrote one. */
 export function ensureDevVars(): boolean {

@@ -7,11 +7,12 @@ import type { DatabaseSessions } from "./db/session";
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
  * CI); added here are what the config cannot describe: the queue's message type and the optional settings.
  */
-export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE" | "IMPORT_QUEUE" | "LIST_MOVE_QUEUE"> {
+export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE" | "IMPORT_QUEUE" | "LIST_MOVE_QUEUE" | "WEBHOOK_QUEUE"> {
   BATCH_QUEUE: Queue<BackgroundBatchMessage>;
   NOTIFICATION_QUEUE: Queue<NotificationRunMessage>;
   IMPORT_QUEUE: Queue<ImportRunMessage>;
   LIST_MOVE_QUEUE: Queue<{ accountListId: string }>;
+  WEBHOOK_QUEUE: Queue<WebhookDeliveryMessage>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
   /** List databases closed to new lists, comma-separated (src/admin/placement.ts); optional. */
@@ -28,6 +29,12 @@ export interface BackgroundBatchMessage {
 export interface NotificationRunMessage {
   accountListId: string;
   runAt: string;
+}
+
+/** One attempt of a webhook delivery (src/webhooks/delivery.ts), on the database of its list. */
+export interface WebhookDeliveryMessage {
+  deliveryId: string;
+  accountListId: string;
 }
 
 /** An import to run, or to go on running (src/resources/imports/run.ts). */

@@ -12,13 +12,17 @@ import { formatTimestamp } from "./jsonapi/time";
 import { database } from "./db/client";
 import { onEveryListDatabase } from "./db/list-env";
 import { mirrorEveryList } from "./db/mirrors";
+import { sweepDeliveries } from "./webhooks/dispatch";
+import { removeOldWebhookEvents } from "./webhooks/retention";
 
 export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: ScheduledController) => Promise<unknown>> = {
   // Daily, every database's: the query planner's table statistics. Then the copies of directory rows each list database
   // keeps, written again (src/db/mirrors.ts): a copy a failed request left behind is repaired within a day.
-  // Deletions older than DELETED_RECORDS_DAYS are forgotten, on every database.
+  // Deletions older than DELETED_RECORDS_DAYS are forgotten, on every database, and webhook events older than 30 days.
   "23 3 * * *": async (env, controller) => {
     await onEveryListDatabase(env, (on) => removeExpiredDeletedRecords(on.DB, deletedRecordsDays(env), new Date(controller.scheduledTime)));
+    // Webhook events and their deliveries are kept 30 days (src/webhooks/retention.ts).
+    await onEveryListDatabase(env, (on) => removeOldWebhookEvents(on, controller.scheduledTime));
     await onEveryListDatabase(env, (on) => refreshPlannerStatistics(on.DB));
     await mirrorEveryList(env, database(env.DB));
   },
@@ -33,6 +37,8 @@ export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: Schedule
       await resumeStalledImports(on, controller.scheduledTime);
       await recordDueReminders(on, now);
       await sendDueEmails(on, now);
+      // Webhook deliveries whose queue message was lost or whose attempt was killed (src/webhooks/dispatch.ts).
+      await sweepDeliveries(on, controller.scheduledTime);
     });
   },
 };

@@ -30,6 +30,7 @@ import { DATE_FORMATS, LANGUAGES, LANGUAGE_HASHES, LOCALES } from "./locales";
 import { CSV_IMPORT_CONSTANTS } from "./csv-import";
 import { NOTIFICATIONS, NOTIFICATION_HASHES } from "./notifications";
 import { ORGANIZATIONS_ATTRIBUTES, ORGANIZATION_NAMES } from "./organizations";
+import { WEBHOOK_EVENT_TYPES } from "./webhooks";
 
 export * from "./activities";
 export * from "./contacts";
@@ -39,6 +40,7 @@ export * from "./csv-import";
 export * from "./locales";
 export * from "./notifications";
 export * from "./organizations";
+export * from "./webhooks";
 
 export const CONSTANT_LIST_TYPE = "constant_list";
 export const CONSTANT_LIST_ID = "constantlist";
@@ -64,6 +66,7 @@ export const constantsAttributes: Record<string, unknown> = {
   organizations: ORGANIZATION_NAMES,
   organizations_attributes: ORGANIZATIONS_ATTRIBUTES,
   pledge_frequencies: PLEDGE_FREQUENCIES,
+  webhook_event_types: WEBHOOK_EVENT_TYPES,
   pledge_frequency_hashes: PLEDGE_FREQUENCY_HASHES,
   pledge_currencies: PLEDGE_CURRENCIES,
   pledge_currency_hashes: PLEDGE_CURRENCY_HASHES,

@@ -39,10 +39,13 @@ export function isWriteRequest(c: Context<AppEnv>): boolean {
 /** Accepting an invite is for people not (yet) on the list: that route checks the invite and its code itself. */
 export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?$/.test(path);
 
+/** A list's webhooks are its users' alone: those routes check the viewer themselves (src/resources/webhooks/routes.ts). */
+export const isForListUsersOnly = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
+
 /** For routes under /account_lists/:account_list_id: 404 unknown list, 403 someone else's (or write as coach). */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
-  if (id && !isOpenToNonMembers(c.req.path)) {
+  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path)) {
     await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c));
   }
   await next();

@@ -5,13 +5,15 @@
  */
 import type { ResourceDef } from "./define";
 
-export type DescribedAction = "list" | "show" | "create" | "update" | "delete" | "bulk-create" | "bulk-update" | "bulk-delete";
+export type DescribedAction = "list" | "show" | "create" | "update" | "delete" | "accept" | "bulk-create" | "bulk-update" | "bulk-delete";
 
 export interface RouteDescription {
   action: DescribedAction;
   resource: ResourceDef;
   /** Types a request body may name in `data.type` (defaults to the resource's type). */
   requestTypes?: string[];
+  /** `accept`: what the route does, for its summary (it answers 202 with the record it queued work for). */
+  summary?: string;
   /** A create at a list's path: a POST with `X-HTTP-Method-Override: GET` reads the list instead. */
   alsoLists?: boolean;
   /** A create that also takes a file, as multipart/form-data with these fields. */

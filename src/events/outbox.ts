@@ -35,6 +35,7 @@ interface OutboxRow {
   account_list_id: string;
   digest_key: string | null;
   task_id: string | null;
+  webhook_id: string | null;
 }
 
 const DESCRIPTION_BY_ID = new Map(NOTIFICATION_TYPES.map((type) => [type.id as string, type.description as string]));
@@ -76,11 +77,27 @@ async function reminderEmail(db: Database, row: OutboxRow, listName: string): Pr
   };
 }
 
+async function webhookDisabledEmail(db: Database, row: OutboxRow, listName: string): Promise<Email | undefined> {
+  const [[webhook]] = await rowsOf(db, [sql`SELECT url, disabled_reason FROM webhooks WHERE id = ${row.webhook_id} AND enabled = 0`]);
+  if (!webhook) return undefined;
+  return {
+    subject: `A webhook of ${listName} was turned off`,
+    text: [`The webhook endpoint ${new URL(String(webhook.url)).origin} of ${listName} was turned off: ${String(webhook.disabled_reason)}`, "Turn it on again (enabled: true) once the endpoint answers.", ""].join("\n"),
+  };
+}
+
+/** The e-mail of each kind of row. */
+const EMAILS: Record<string, (db: Database, row: OutboxRow, listName: string) => Promise<Email | undefined>> = {
+  digest: digestEmail,
+  task_reminder: reminderEmail,
+  webhook_disabled: webhookDisabledEmail,
+};
+
 /** Takes the row for this sender: answers it when no one else has. */
 async function take(db: Database, id: string, now: string): Promise<OutboxRow | undefined> {
   const [[row]] = await rowsOf(db, [
     sql`UPDATE notification_outbox SET attempted_at = ${now}, updated_at = ${now} WHERE id = ${id} AND attempted_at IS NULL
-      RETURNING id, kind, user_id, account_list_id, digest_key, task_id`,
+      RETURNING id, kind, user_id, account_list_id, digest_key, task_id, webhook_id`,
   ]);
   return row as unknown as OutboxRow | undefined;
 }
@@ -91,7 +108,7 @@ async function sendOne(env: Bindings, db: Database, row: OutboxRow, now: string)
     sql`SELECT name FROM account_lists WHERE id = ${row.account_list_id}`,
   ]);
   const listName = String(list?.name ?? "your account list");
-  const email = recipient && (row.kind === "digest" ? await digestEmail(db, row, listName) : await reminderEmail(db, row, listName));
+  const email = recipient && (await EMAILS[row.kind]?.(db, row, listName));
   if (!email) {
     // Everything it would have said was cleared or completed since: settled without sending.
     await db.$client.prepare("UPDATE notification_outbox SET error = 'nothing left to send', updated_at = ? WHERE id = ?").bind(now, row.id).run();

@@ -71,7 +71,7 @@ export function streamedBody(document: StreamedDocument, requestId: string): Rea
   });
 }
 
-export async function jsonApi(c: Context, document: unknown, status: 200 | 201 = 200, headers: Record<string, string> = {}): Promise<Response> {
+export async function jsonApi(c: Context, document: unknown, status: 200 | 201 | 202 = 200, headers: Record<string, string> = {}): Promise<Response> {
   const answer: Record<string, string> = { "Content-Type": JSONAPI_CONTENT_TYPE, ...headers };
   if (isStreamedDocument(document)) {
     // Sent as it is read (src/engine/streamed-list.ts): no ETag, which would need the whole body first.

@@ -165,22 +165,16 @@ const HEADERS = {
   ifNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag of an earlier answer: 304 when nothing changed", schema: { type: "string" } },
 };
 
-const ANSWER_HEADERS = {
-  "X-Request-Id": { description: "The request's id, also in each error's meta.request_id", schema: { type: "string" } },
-  "X-D1-Bookmark": { description: "Send it back to read this answer's writes from any replica", schema: { type: "string" } },
-};
-
 function describedOperation(shared: Components, description: RouteDescription, method: string) {
   const def = description.resource;
   const types = description.requestTypes ?? [def.type];
   const name = def.type.replace(/_/g, " ");
   const type = partName(def);
   const header = (key: keyof typeof HEADERS) => shared.ref("parameters", key, HEADERS[key]);
-  const answerHeaders = Object.fromEntries(Object.entries(ANSWER_HEADERS).map(([key, value]) => [key, shared.ref("headers", key, value)]));
   const document = (kind: string, schema: JsonSchema) => shared.ref("schemas", `${type}${kind}`, schema);
-  // The answers a type's operations share, whatever their status: a page, a record, one document per bulk item.
-  const answer = (key: string, text: string, schema?: JsonSchema) =>
-    shared.ref("responses", key, { description: text, headers: answerHeaders, ...(schema ? { content: json(schema) } : {}) });
+  // The answers a type's operations share, whatever their status: a page, a record, one document per bulk item. The
+  // headers every answer carries (X-Request-Id, X-D1-Bookmark) are described once, in the document's description.
+  const answer = (key: string, text: string, schema?: JsonSchema) => shared.ref("responses", key, { description: text, ...(schema ? { content: json(schema) } : {}) });
   const page = () => answer(`${type}.page`, `A page of ${name}`, listDocumentSchema(def.type));
   const record = () => answer(`${type}.record`, `The ${name} record (as stored, after a write)`, singleDocumentSchema(def.type));
   const errors = (statuses: Record<string, string>) => errorResponses(shared, statuses);
@@ -231,6 +225,12 @@ function describedOperation(shared: Components, description: RouteDescription, m
           [description.action === "create" ? "201" : "200"]: record(),
           ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }),
         },
+      };
+    case "accept":
+      return {
+        summary: description.summary ?? `Act on one of ${name}`,
+        tags: [def.type],
+        responses: { "202": record(), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
       };
     case "delete":
       return { summary: `Delete one of ${name}`, tags: [def.type], responses: { "204": answer("deleted", "Deleted"), ...errors(COMMON_ERRORS) } };
@@ -345,6 +345,18 @@ function plainOperation(shared: Components, method: string, path: string) {
   };
 }
 
+/**
+ * `getAccountListWebhooksById` for GET /account_lists/{account_list_id}/webhooks/{id}: a collection followed by its
+ * record's id is named by the record (`contacts/{contact_id}` → `Contact`), any other parameter by `By<name>`.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api\/v2/, "")
+    .replace(/\/[a-z_]+\/\{(\w+)_id\}/g, "/$1")
+    .replace(/\{(\w+)\}/g, "By_$1");
+  return `${method}${words.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`;
+}
+
 export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const namedSchemas = { ...SHARED_SCHEMAS, ...resourceSchemas(declaredResources()) };
@@ -369,7 +381,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
       shared.ref("parameters", "bookmark", BOOKMARK),
     ];
     item[method] = {
-      operationId: `${method}${path.replace(/^\/api\/v2/, "").replace(/\{(\w+)\}/g, "By_$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+      operationId: operationIdOf(method, path),
       ...operation,
     };
   }
@@ -380,8 +392,8 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
       version: "2",
       description:
         "JSON:API for the records of people who raise their own support. Every answer is a JSON:API document " +
-        "(application/vnd.api+json); errors carry meta.request_id, the X-Request-Id of the answer. Send the X-D1-Bookmark " +
-        "of an answer back to read your own writes.",
+        "(application/vnd.api+json). Every answer carries the headers X-Request-Id (the request's id, also in each error's " +
+        "meta.request_id) and X-D1-Bookmark: send it back to read this answer's writes from any replica.",
       license: { name: "MIT", identifier: "MIT" },
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
