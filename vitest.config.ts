@@ -22,7 +22,7 @@ function workerProject(name: string, migrations: { directory: D1Migration[]; lis
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // Tests change memberships between requests; the viewer cache has its own test (test/viewer-cache.test.ts).
-          bindings: { ...layout, TEST_MIGRATIONS: migrations.directory, TEST_LIST_MIGRATIONS: migrations.lists, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, WEBHOOK_SECRETS_KEY: TEST_WEBHOOK_SECRETS_KEY, WEBHOOKS_ALLOW_LOOPBACK: "true", CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
+          bindings: { ...layout, TEST_MIGRATIONS: migrations.directory, TEST_LIST_MIGRATIONS: migrations.lists, JWT_SECRET: TEST_JWT_SECRET, ADMIN_SECRET: TEST_ADMIN_SECRET, WEBHOOK_SECRETS_KEY: TEST_WEBHOOK_SECRETS_KEY, WEBHOOKS_ALLOW_LOOPBACK: "true", WEBHOOK_RETRY_SECONDS: "1,1,1", CORS_ORIGINS: "https://app.example.org", VIEWER_CACHE_SECONDS: "0" },
           queueConsumers: {
             "background-batch-requests": { maxBatchTimeout: 0.05 },
             "background-batch-requests-dlq": { maxBatchTimeout: 0.05 },

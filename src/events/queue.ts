@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from "hono";
 import { isListOverride } from "../engine/context";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
+import { dispatchDeliveries } from "../webhooks/dispatch";
 import { onListDatabase } from "../db/list-env";
 import { retryDelaySeconds } from "../retries";
 import { sendDueEmails } from "./outbox";
@@ -70,6 +71,8 @@ async function runMessage(env: Bindings, message: Message<unknown>, queue: strin
     const summary = await runListNotifications({ ...listEnv, DB: metrics.db }, body);
     // Digests due now go out at once; later ones wait for their hour (the five-minute cron).
     const emailsSent = summary.emails > 0 ? await sendDueEmails(listEnv, body.runAt > nowTimestamp() ? body.runAt : nowTimestamp(), body.accountListId) : 0;
+    // The webhook deliveries of the notifications it raised (the sweep sends them should this fail).
+    await dispatchDeliveries(listEnv).catch((error: unknown) => logLine("error", { queue, message_id: message.id, outcome: "webhook dispatch failed", error: String(error) }));
     message.ack();
     logLine("info", { queue, message_id: message.id, account_list_id: body.accountListId, run_at: body.runAt, attempts: message.attempts, outcome: "ran", ...summary, emails_sent: emailsSent, ...d1Fields(metrics) });
   } catch (error) {

@@ -20,6 +20,7 @@ import {
 } from "../../../drizzle/schema";
 import { database } from "../../db/client";
 import { d1Metrics } from "../../db/metrics";
+import { dispatchDeliveries } from "../../webhooks/dispatch";
 import { onDatabaseHolding } from "../../db/list-env";
 import { CHANGED_OR_FAIL, isGuardFailure } from "../../db/guard";
 import { insertRows, rowsOf, runAtomically } from "../../db/statements";
@@ -363,6 +364,8 @@ export async function consumeImportRuns(batch: MessageBatch<unknown>, env: Bindi
         continue;
       }
       const outcome = await runImport(measured, importId);
+      // The webhook deliveries of the contacts it wrote (the sweep sends them should this fail).
+      await dispatchDeliveries(importEnv).catch((error: unknown) => console.error(JSON.stringify({ level: "error", ...line, outcome: "webhook dispatch failed", error: String(error) })));
       if (outcome.kind === "continued") await queueImport(env, importId);
       // Busy: another run holds the import; come back when its hold lapses, should that run have died.
       if (outcome.kind === "busy") message.retry({ delaySeconds: outcome.retryInSeconds });
