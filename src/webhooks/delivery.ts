@@ -60,7 +60,7 @@ type Webhook = typeof webhooks.$inferSelect;
 type WebhookEvent = typeof webhookEvents.$inferSelect;
 
 /** Takes the lease of a due delivery no one holds, counting the attempt; undefined when it is not to be attempted now. */
-async function claim(db: Database, id: string, now: number): Promise<Delivery | undefined> {
+export async function claimDelivery(db: Database, id: string, now: number): Promise<Delivery | undefined> {
   const stamp = formatTimestamp(new Date(now));
   const [claimed] = await db
     .update(deliveries)
@@ -186,7 +186,7 @@ type Outcome = "delivered" | "retrying" | "failed" | "endpoint gone" | "endpoint
 /** Attempts the delivery once, if it is to be attempted now; records the outcome. */
 export async function attemptDelivery(env: Bindings, deliveryId: string, now = Date.now()): Promise<Outcome> {
   const db = database(env.DB);
-  const delivery = await claim(db, deliveryId, now);
+  const delivery = await claimDelivery(db, deliveryId, now);
   if (!delivery) return "not attempted";
   const stamp = formatTimestamp(new Date(now));
   const [[webhook], [event]] = await db.batch([

@@ -1,0 +1,285 @@
+/**
+ * Webhook deliveries through the queue: signed payloads the standardwebhooks library verifies, retries, failure,
+ * redelivery, 410, rotation, a killed attempt recovered by the five-minute cron, volume, the log and its cleanup.
+ * (The suite's WEBHOOK_RETRY_SECONDS is "1,1,1": four attempts a second apart.)
+ */
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { Webhook } from "standardwebhooks";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as schema from "../drizzle/schema";
+import { database } from "../src/db/client";
+import { onListDatabase } from "../src/db/list-env";
+import type { Bindings } from "../src/env";
+import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
+import { get, post, put, request } from "./helpers/api";
+import { runCron } from "./helpers/events";
+import { createViewer, db, tokenFor, uuid } from "./helpers/factories";
+import { stopAnswering } from "./helpers/identity-provider";
+import { deliveriesOf, endpointAt, eventsOf, Receiver, settled } from "./helpers/webhook-receiver";
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  stopAnswering();
+});
+
+const contactBody = (listId: string, name: string) => ({
+  data: { type: "contacts", attributes: { name }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } },
+});
+const status = (code: number, headers: Record<string, string> = {}) => () => new Response(code === 204 ? null : `answer ${code}`, { status: code, headers });
+
+async function setUp(types: string[] = ["*"]) {
+  const viewer = await createViewer();
+  const receiver = new Receiver();
+  const endpoint = await endpointAt(receiver, viewer, types);
+  const webhooks = `/api/v2/account_lists/${viewer.list.id}/webhooks`;
+  return { viewer, receiver, endpoint, webhooks };
+}
+
+async function addContact(viewer: { list: { id: string }; token: string }, name = `Doe, ${uuid().slice(0, 6)}`) {
+  const created = await post("/api/v2/contacts", contactBody(viewer.list.id, name), viewer.token);
+  expect(created.status, created.text).toBe(201);
+  return created.body.data as { id: string; attributes: Record<string, unknown> };
+}
+
+describe("a delivery", () => {
+  it("POSTs the event signed as Standard Webhooks, with the record as GET shows it", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created"]);
+    const contact = await addContact(viewer, "Signed, Sid");
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 1, responseStatus: 200, responseBody: "ok", eventType: "contact.created" });
+    receiver.verifyAll(endpoint.secret);
+    const [received] = receiver.received;
+    expect(received.id).toBe(delivery.id);
+    expect(received.signature).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
+    expect(received.payload.type).toBe("contact.created");
+    expect(received.payload.timestamp).toBe(contact.attributes.created_at);
+    const shown = await get(`/api/v2/contacts/${contact.id}`, viewer.token);
+    expect(received.payload.data).toMatchObject({ type: "contacts", id: contact.id, attributes: shown.body.data.attributes });
+    expect(received.payload.data.relationships).toBeDefined();
+  });
+
+  it("retries a failing endpoint with the same webhook-id until it answers 2xx", async () => {
+    const { viewer, receiver, endpoint } = await setUp();
+    receiver.answers.push(status(500), status(503, { "Retry-After": "1" }));
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 3, responseStatus: 200 });
+    expect(receiver.received.map((r) => r.id)).toEqual([delivery.id, delivery.id, delivery.id]);
+    receiver.verifyAll(endpoint.secret);
+  });
+
+  it("fails after the last attempt, a redirect counting as a failure; a redelivery sends it again with the same webhook-id", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp();
+    receiver.otherwise = status(302, { Location: "https://elsewhere.example.org/" });
+    await addContact(viewer);
+    const [failed] = await settled(endpoint.id, 1);
+    expect(failed).toMatchObject({ status: "failed", attempts: 4, responseStatus: 302, responseBody: "answer 302" });
+    expect(receiver.received).toHaveLength(4);
+
+    const log = await get(`${webhooks}/${endpoint.id}/deliveries?filter[status]=failed`, viewer.token);
+    expect(log.body.data.map((d: { id: string }) => d.id)).toEqual([failed.id]);
+    expect(log.body.data[0].attributes).toMatchObject({ status: "failed", attempts: 4, response_status: 302, webhook_id: endpoint.id, event_type: "contact.created" });
+
+    receiver.otherwise = status(204);
+    const again = await post(`${webhooks}/${endpoint.id}/deliveries/${failed.id}/redeliver`, {}, viewer.token);
+    expect(again.status, again.text).toBe(202);
+    expect(again.body.data).toMatchObject({ id: failed.id, type: "webhook_deliveries", attributes: { status: "pending" } });
+    const [delivered] = await settled(endpoint.id, 1);
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 5, responseStatus: 204 });
+    expect(new Set(receiver.received.map((r) => r.id))).toEqual(new Set([failed.id]));
+    receiver.verifyAll(endpoint.secret);
+  });
+
+  it("waits as long as a 429's Retry-After asks", async () => {
+    const { viewer, receiver, endpoint } = await setUp();
+    receiver.answers.push(status(429, { "Retry-After": "120" }));
+    await addContact(viewer);
+    await vi.waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.attempts === 1 && (await deliveriesOf(endpoint.id))[0]?.claimedUntil === null, { timeout: 10_000, interval: 50 });
+    const [waiting] = await deliveriesOf(endpoint.id);
+    expect(waiting).toMatchObject({ status: "pending", responseStatus: 429 });
+    expect(Date.parse(waiting.nextAttemptAt) - Date.parse(waiting.lastAttemptAt!)).toBe(120_000);
+  });
+
+  it("turns the endpoint off at a 410 and tells the list's users", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp();
+    receiver.otherwise = status(410);
+    await addContact(viewer);
+    const [gone] = await settled(endpoint.id, 1);
+    expect(gone).toMatchObject({ status: "failed", attempts: 1, responseStatus: 410 });
+    const shown = await get(`${webhooks}/${endpoint.id}`, viewer.token);
+    expect(shown.body.data.attributes).toMatchObject({ enabled: false, disabled_reason: "The endpoint answered 410 Gone" });
+    const mails = await db.select().from(schema.notificationOutbox).where(eq(schema.notificationOutbox.webhookId, endpoint.id));
+    expect(mails).toMatchObject([{ kind: "webhook_disabled", userId: viewer.user.id, channel: "email" }]);
+    await addContact(viewer);
+    expect(await eventsOf(viewer.list.id)).toHaveLength(1);
+    // Turned on again: the reason goes.
+    const on = await put(`${webhooks}/${endpoint.id}`, { data: { type: "webhooks", id: endpoint.id, attributes: { enabled: true, overwrite: true } } }, viewer.token);
+    expect(on.body.data.attributes).toMatchObject({ enabled: true, disabled_reason: null });
+  });
+
+  it("turns the endpoint off after five days of nothing but failures", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp();
+    receiver.otherwise = status(500);
+    const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 19) + "Z";
+    await db.update(schema.webhooks).set({ failingSince: sixDaysAgo }).where(eq(schema.webhooks.id, endpoint.id));
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery.status).toBe("failed");
+    const shown = await get(`${webhooks}/${endpoint.id}`, viewer.token);
+    expect(shown.body.data.attributes).toMatchObject({ enabled: false, disabled_reason: "Every attempt failed for 5 days" });
+  });
+
+  it("sends a webhook.test event on POST .../test", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp(["task.created"]);
+    const accepted = await post(`${webhooks}/${endpoint.id}/test`, {}, viewer.token);
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.body.data.attributes).toMatchObject({ event_type: "webhook.test", status: "pending" });
+    await settled(endpoint.id, 1);
+    expect(receiver.received[0].payload).toMatchObject({ type: "webhook.test", data: { type: "webhooks", id: endpoint.id } });
+    receiver.verifyAll(endpoint.secret);
+  });
+});
+
+describe("secret rotation", () => {
+  it("signs with both secrets for 24 hours, then with the new one only", async () => {
+    const rotatedAt = Date.parse("2026-11-20T10:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: rotatedAt });
+    const { viewer, receiver, endpoint, webhooks } = await setUp();
+    const rotated = await put(`${webhooks}/${endpoint.id}`, { data: { type: "webhooks", id: endpoint.id, attributes: { rotate_secret: true, overwrite: true } } }, viewer.token);
+    const secret = rotated.body.data.attributes.secret as string;
+    expect(secret).not.toBe(endpoint.secret);
+
+    // Tokens last an hour: each request is signed anew at the clock's time.
+    vi.setSystemTime(rotatedAt + 23 * 3600_000);
+    expect((await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id))).status).toBe(202);
+    await settled(endpoint.id, 1);
+    const [during] = receiver.received;
+    expect(during.signature.split(" ")).toHaveLength(2);
+    const headers = (r: typeof during) => ({ "webhook-id": r.id, "webhook-timestamp": r.timestamp, "webhook-signature": r.signature });
+    expect(() => new Webhook(secret).verify(during.body, headers(during))).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(during.body, headers(during))).not.toThrow();
+
+    vi.setSystemTime(rotatedAt + 25 * 3600_000);
+    expect((await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id))).status).toBe(202);
+    await settled(endpoint.id, 2);
+    const after = receiver.received[1];
+    expect(after.signature.split(" ")).toHaveLength(1);
+    expect(() => new Webhook(secret).verify(after.body, headers(after))).not.toThrow();
+    expect(() => new Webhook(endpoint.secret).verify(after.body, headers(after))).toThrow();
+  });
+});
+
+describe("an attempt killed half-way", () => {
+  it("keeps its lease (no second attempt at once), then the five-minute cron sends it again: delivered once", async () => {
+    const { viewer, receiver, endpoint } = await setUp();
+    // The write's queue message is lost, and a consumer claims the delivery and is killed before it sends.
+    const lost = { ...env, WEBHOOK_QUEUE: { send: async () => undefined, sendBatch: async () => undefined } };
+    const created = await post("/api/v2/contacts", contactBody(viewer.list.id, "Killed, Kit"), viewer.token, { bindings: lost });
+    expect(created.status).toBe(201);
+    const [pending] = await deliveriesOf(endpoint.id);
+    const listEnv = await onListDatabase(env as unknown as Bindings, viewer.list.id);
+    const claimed = await claimDelivery(database(listEnv.DB), pending.id, Date.now());
+    expect(claimed).toMatchObject({ id: pending.id, attempts: 1 });
+
+    // Another message for it while the lease holds is dropped without an attempt.
+    expect(await attemptDelivery(listEnv, pending.id)).toBe("not attempted");
+    expect(receiver.received).toHaveLength(0);
+    // The cron before the lease lapses leaves it alone.
+    await runCron("*/5 * * * *", Date.now(), env as unknown as Bindings);
+    expect((await deliveriesOf(endpoint.id))[0]).toMatchObject({ status: "pending", attempts: 1 });
+
+    // Past the lease: the cron finds it and sends it again.
+    const later = Date.parse(claimed!.claimedUntil!) + 5 * 60_000;
+    vi.useFakeTimers({ toFake: ["Date"], now: later });
+    await runCron("*/5 * * * *", later, env as unknown as Bindings);
+    const [delivered] = await settled(endpoint.id, 1);
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2 });
+    expect(receiver.received.map((r) => r.id)).toEqual([pending.id]);
+    // Once delivered, nothing sends it again.
+    await runCron("*/5 * * * *", later + 10 * 60_000, env as unknown as Bindings);
+    expect(await attemptDelivery(listEnv, pending.id)).toBe("not attempted");
+    expect(receiver.received).toHaveLength(1);
+  });
+});
+
+describe("volume", () => {
+  it("delivers each of 100 contacts of one /batch once", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created"]);
+    const names = Array.from({ length: 100 }, (_, n) => `Batch, Number ${n}`);
+    const response = await post("/api/v2/batch", { requests: names.map((name) => ({ method: "POST", path: "/api/v2/contacts", body: contactBody(viewer.list.id, name) })) }, viewer.token, { raw: true });
+    expect(response.status).toBe(200);
+    const deliveries = await settled(endpoint.id, 100, 60_000);
+    expect(deliveries.every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
+    expect(receiver.received).toHaveLength(100);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(100);
+    expect(new Set(receiver.received.map((r) => r.payload.data.id)).size).toBe(100);
+    expect(receiver.received.map((r) => r.payload.data.attributes.name).sort()).toEqual([...names].sort());
+    receiver.verifyAll(endpoint.secret);
+  }, 90_000);
+
+  it("delivers each contact of a 500-row CSV import once, and the import's completion", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created", "import.completed"]);
+    const lines = ["first_name,last_name,email"];
+    for (let row = 0; row < 500; row++) lines.push(`First${row},Last${row},person${row}@example.org`);
+    const body = new FormData();
+    body.append("data[type]", "imports");
+    body.append("data[attributes][file]", new File([lines.join("\n") + "\n"], "partners.csv", { type: "text/csv" }));
+    const imports = `/api/v2/account_lists/${viewer.list.id}/imports/csv`;
+    const uploaded = await request("POST", imports, { token: viewer.token, body });
+    expect(uploaded.status, uploaded.text).toBe(201);
+    const id = uploaded.body.data.id;
+    const started = await put(
+      `${imports}/${id}`,
+      { data: { type: "imports", id, attributes: { overwrite: true, in_preview: false, file_headers_mappings: { first_name: "first_name", last_name: "last_name", email_1: "email" } } } },
+      viewer.token,
+    );
+    expect(started.status, started.text).toBe(200);
+    const deliveries = await settled(endpoint.id, 501, 150_000);
+    expect(deliveries.every((d) => d.status === "delivered")).toBe(true);
+    expect(receiver.received).toHaveLength(501);
+    expect(new Set(receiver.received.map((r) => r.id)).size).toBe(501);
+    const contacts = receiver.received.filter((r) => r.payload.type === "contact.created");
+    expect(new Set(contacts.map((r) => r.payload.data.id)).size).toBe(500);
+    expect(receiver.received.filter((r) => r.payload.type === "import.completed").map((r) => r.payload.data.id)).toEqual([id]);
+  }, 180_000);
+});
+
+describe("the delivery log", () => {
+  it("is paged newest first, filtered by status, and kept 30 days", async () => {
+    const { viewer, endpoint, webhooks } = await setUp();
+    for (let n = 0; n < 3; n++) await addContact(viewer);
+    const deliveries = await settled(endpoint.id, 3);
+    const page = await get(`${webhooks}/${endpoint.id}/deliveries?per_page=2`, viewer.token);
+    expect(page.status).toBe(200);
+    expect(page.body.data).toHaveLength(2);
+    const all = await get(`${webhooks}/${endpoint.id}/deliveries`, viewer.token);
+    const created = all.body.data.map((d: { attributes: { created_at: string } }) => d.attributes.created_at);
+    expect(created).toEqual([...created].sort().reverse());
+    expect((await get(`${webhooks}/${endpoint.id}/deliveries?filter[status]=pending`, viewer.token)).body.data).toEqual([]);
+
+    // The daily job removes events (and their deliveries) older than 30 days.
+    const old = deliveries[0];
+    const longAgo = "2026-01-01T00:00:00Z";
+    await db.update(schema.webhookEvents).set({ createdAt: longAgo }).where(eq(schema.webhookEvents.id, old.eventId));
+    await runCron("23 3 * * *", Date.parse("2026-03-01T03:23:00Z"), env as unknown as Bindings);
+    const kept = await deliveriesOf(endpoint.id);
+    expect(kept.map((d) => d.id).sort()).toEqual(deliveries.slice(1).map((d) => d.id).sort());
+  });
+});
+
+describe("the retry schedule", () => {
+  it("reads WEBHOOK_RETRY_SECONDS, spreads each delay by up to a fifth, and honours Retry-After", () => {
+    expect(retrySchedule({})).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(retrySchedule({ WEBHOOK_RETRY_SECONDS: "2, 4,8" })).toEqual([2, 4, 8]);
+    expect(retrySchedule({ WEBHOOK_RETRY_SECONDS: "2,x" })).toEqual([5, 300, 1800, 7200, 18000, 36000, 36000]);
+    expect(retryDelay([5, 300], 1, 0)).toBe(240);
+    expect(retryDelay([5, 300], 1, 1)).toBe(360);
+    expect(retryDelay([5, 300], 7, 0.5)).toBe(300);
+    const now = Date.parse("2026-11-20T10:00:00Z");
+    expect(retryAfterSeconds("30", now)).toBe(30);
+    expect(retryAfterSeconds("Fri, 20 Nov 2026 10:01:00 GMT", now)).toBe(60);
+    expect(retryAfterSeconds("soon", now)).toBeUndefined();
+  });
+});
