@@ -3,6 +3,7 @@ import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
 import type { ImportBench } from "./imports";
 import { renderPlacement, type PlacementBench } from "./placement";
+import { renderWebhooks, type WebhookBench } from "./webhooks";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -43,6 +44,7 @@ export interface SizeRun {
   memory?: HeapRun[];
   imports?: ImportBench;
   placement?: PlacementBench;
+  webhooks?: WebhookBench;
 }
 
 export interface Report {
@@ -394,6 +396,8 @@ export function renderReport(report: Report): string {
       renderImports(run.imports),
       "",
       renderPlacement(run.placement),
+      "",
+      renderWebhooks(run.webhooks),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

@@ -23,6 +23,7 @@ import { benchNotifications, RunLog } from "./notifications";
 import { measureMemory } from "./memory";
 import { benchImports, type ImportBench, type ImportLine } from "./imports";
 import { benchPlacement, type PlacementBench } from "./placement";
+import { benchWebhooks, type WebhookBench } from "./webhooks";
 
 /** The DevTools port of the service's isolate, for the memory measurements (BENCH_INSPECTOR_PORT when another run holds it). */
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9341);
@@ -159,14 +160,20 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       for (const page of placement.pages) log(`${page.name}: rows ${page.one.rowsRead} -> ${page.spread.rowsRead}, trips ${page.one.roundTrips} -> ${page.spread.roundTrips}, p50 ${page.one.p50} -> ${page.spread.p50} ms`);
       if (placement.move) log(`move: ${JSON.stringify(placement.move)}`);
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports, placement };
+    let webhooks: WebhookBench | undefined;
+    if (wanted("webhooks")) {
+      log("webhooks: 100 deliveries to a local receiver, and the rows a contact insert writes with and without an endpoint");
+      webhooks = await benchWebhooks(servers.api, token, servers.db);
+      log(webhooks.error ? `webhooks: ${webhooks.error}` : `webhooks: ${webhooks.deliveries} in ${webhooks.ms.toFixed(0)} ms; rows written ${webhooks.rowsWritten.without} -> ${webhooks.rowsWritten.with}`);
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports, placement, webhooks };
   } finally {
     await servers.stop();
   }
 }
 
 /** The measurements beside the scenarios; `--only` naming one of them runs it alone. */
-const PARTS = ["memory", "notification runs", "csv imports", "placement"];
+const PARTS = ["memory", "notification runs", "csv imports", "placement", "webhooks"];
 
 function gitCommit(): string {
   try {

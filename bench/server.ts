@@ -117,6 +117,9 @@ export async function startServers(options: {
             JWT_SECRET: options.secret,
             // The operator's surface moves lists between the databases (bench/placement.ts).
             ADMIN_SECRET: options.secret,
+            // Webhook deliveries to a receiver on this machine (bench/webhooks.ts).
+            WEBHOOK_SECRETS_KEY: options.secret,
+            WEBHOOKS_ALLOW_LOOPBACK: "true",
             ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
           },
           ratelimits,

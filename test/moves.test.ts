@@ -5,16 +5,19 @@
  */
 import { env } from "cloudflare:workers";
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { moveStep, placementOf } from "../src/admin/moves";
 import { database } from "../src/db/client";
 import { databaseBinding } from "../src/db/databases";
 import { LIST_TABLES, listMoveTriggers } from "../src/db/list-tables";
+import { webhookTriggers } from "../drizzle/webhook-triggers";
 import type { Bindings } from "../src/env";
 import { del, errorOf, get, post, put, request, type ApiResponse } from "./helpers/api";
 import { givingTo } from "./helpers/contact-fixtures";
 import { expectCountsKept, expectTriggersAsDeclared } from "./helpers/kept-sums";
 import { copiesById, on, operator, placedUser, type PlacedUser } from "./helpers/placement";
+import { stopAnswering } from "./helpers/identity-provider";
+import { endpointAt, Receiver } from "./helpers/webhook-receiver";
 
 const DAY = 86_400_000;
 const day = (offset: number) => new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
@@ -83,7 +86,8 @@ beforeEach(async () => {
 
 describe("moving a list", () => {
   it("records and refuses through the declared triggers, on every table a list owns", async () => {
-    await expectTriggersAsDeclared(["moving_lists"], listMoveTriggers());
+    // The webhook outbox's triggers read it too: a list being removed after a move records no events.
+    await expectTriggersAsDeclared(["moving_lists"], [...listMoveTriggers(), ...webhookTriggers()]);
     expect(LIST_TABLES.map((table) => table.name)).toEqual(expect.arrayContaining(["contacts", "people", "email_addresses", "tasks", "activity_contacts", "donations", "pledges", "appeals", "notifications", "imports"]));
     // Parents come before the rows that point at them.
     const at = (name: string) => LIST_TABLES.findIndex((table) => table.name === name);
@@ -187,6 +191,33 @@ describe("moving a list", () => {
     // The API serves it from its new database.
     const listed = await get("/api/v2/contacts?per_page=0", owner.token);
     expect(listed.body.meta.pagination.total_count).toBe(names.length);
+  });
+
+  it("moves a list's webhooks with it: its events and deliveries arrive once, and neither the copy nor the old rows' removal records any", async () => {
+    const receiver = new Receiver();
+    // What the API writes (the gifts here are written straight to the database, where nothing sends them).
+    const endpoint = await endpointAt(receiver, { list: { id: listId }, token: owner.token }, ["contact.created", "task.created"]);
+    await fillList(2);
+    const count = (name: string, table: string) => on(name).all<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE account_list_id = ${listId}`).then(([row]) => Number(row.n));
+    const events = await count("LIST_DB_1", "webhook_events");
+    expect(events).toBeGreaterThan(0);
+    // Every delivery settled before the move (an attempt under way as the list switches is retried there).
+    await vi.waitUntil(async () => (await on("LIST_DB_1").all<{ n: number }>(sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_list_id = ${listId} AND status = 'pending'`))[0].n === 0, { timeout: 15_000, interval: 50 });
+    const received = receiver.received.length;
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    for (let steps = 0; (await moveStep(quiet, listId, Date.now() + 60_000)).next !== "done"; steps++) expect(steps).toBeLessThan(500);
+    expect(await count("LIST_DB_2", "webhook_events")).toBe(events);
+    expect(await count("LIST_DB_2", "webhook_deliveries")).toBe(events);
+    expect(await count("LIST_DB_2", "webhooks")).toBe(1);
+    expect(await count("LIST_DB_1", "webhook_events")).toBe(0);
+    expect(receiver.received).toHaveLength(received);
+    // It goes on from its new database.
+    const created = await post("/api/v2/contacts", contactBody("Arrived, Anna"), owner.token);
+    expect(created.status).toBe(201);
+    await vi.waitUntil(() => receiver.received.some((r) => r.payload.data.id === created.body.data.id), { timeout: 10_000, interval: 50 });
+    receiver.verifyAll(endpoint.secret);
+    vi.restoreAllMocks();
+    stopAnswering();
   });
 
   it("moves a list whose rows point at a user who has left it, and lets one run of the job at a time", async () => {

@@ -145,7 +145,9 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
   if (!user.disabled_at) await directory.run(sql`UPDATE users SET disabled_at = ${nowTimestamp()} WHERE id = ${userId}`);
   const filesDeleted = await eraseUploadedFiles(lists, files, userId);
   if (filesDeleted > 0) return { user_id: userId, done: false, deleted: { import_files: filesDeleted } };
-  const direct = LIST_ROOT_TABLES().map((entry) => entry.table);
+  // The list's webhooks first: the erasure of its records is not sent to them as deletions.
+  const roots = LIST_ROOT_TABLES();
+  const direct = [...roots.filter((entry) => entry.name.startsWith("webhook")), ...roots.filter((entry) => !entry.name.startsWith("webhook"))].map((entry) => entry.table);
   let statements = STATEMENTS_PER_STEP;
   let rowsDeleted = 0;
   const spent = () => statements <= 0 || rowsDeleted >= ROWS_PER_STEP;
