@@ -48,7 +48,6 @@ export function subscribed(list: string, type: string): string {
 }
 
 interface WebhookTrigger {
-  name: string;
   table: SQLiteTable;
   /** The JSON:API type of the record. */
   resourceType: string;
@@ -66,20 +65,19 @@ const taskCompleted = "NEW.completed = 1 AND OLD.completed = 0";
 /** created, updated and deleted of a record with timestamps. */
 function crud(prefix: string, table: SQLiteTable, resourceType: string, updateWhen = moved): WebhookTrigger[] {
   return [
-    { name: `${prefix}_created`, table, resourceType, event: "INSERT", type: `${prefix}.created`, occurredAt: "NEW.created_at" },
-    { name: `${prefix}_updated`, table, resourceType, event: "UPDATE", type: `${prefix}.updated`, when: updateWhen, occurredAt: "NEW.updated_at" },
-    { name: `${prefix}_deleted`, table, resourceType, event: "DELETE", type: `${prefix}.deleted`, occurredAt: SQL_NOW },
+    { table, resourceType, event: "INSERT", type: `${prefix}.created`, occurredAt: "NEW.created_at" },
+    { table, resourceType, event: "UPDATE", type: `${prefix}.updated`, when: updateWhen, occurredAt: "NEW.updated_at" },
+    { table, resourceType, event: "DELETE", type: `${prefix}.deleted`, occurredAt: SQL_NOW },
   ];
 }
 
 export const WEBHOOK_TRIGGERS: WebhookTrigger[] = [
   ...crud("contact", contacts, "contacts"),
   ...crud("task", tasks, "tasks", `${moved} AND NOT (${taskCompleted})`),
-  { name: "task_completed", table: tasks, resourceType: "tasks", event: "UPDATE", type: "task.completed", when: taskCompleted, occurredAt: "NEW.updated_at" },
+  { table: tasks, resourceType: "tasks", event: "UPDATE", type: "task.completed", when: taskCompleted, occurredAt: "NEW.updated_at" },
   ...crud("donation", donations, "donations"),
-  { name: "notification_created", table: notifications, resourceType: "notifications", event: "INSERT", type: "notification.created", occurredAt: "NEW.created_at" },
+  { table: notifications, resourceType: "notifications", event: "INSERT", type: "notification.created", occurredAt: "NEW.created_at" },
   {
-    name: "import_completed",
     table: imports,
     resourceType: "imports",
     event: "UPDATE",
@@ -96,7 +94,7 @@ function render(trigger: WebhookTrigger): string {
   const when = [trigger.when, subscribed(list, trigger.type)].filter(Boolean).join(" AND ");
   const snapshot = trigger.event === "DELETE" ? "NULL" : snapshotOf(trigger.table, "NEW");
   // The deliveries name the event just written: its rowid, and its record and type for certainty.
-  return `CREATE TRIGGER webhooks_${trigger.name} AFTER ${trigger.event} ON ${table} WHEN ${when} BEGIN
+  return `CREATE TRIGGER webhooks_${table}_${trigger.type.split(".")[1]} AFTER ${trigger.event} ON ${table} WHEN ${when} BEGIN
   INSERT INTO webhook_events (id, account_list_id, event_type, resource_type, resource_id, snapshot, occurred_at, created_at)
     VALUES (${SQL_UUID}, ${list}, '${trigger.type}', '${trigger.resourceType}', ${row}.id, ${snapshot}, ${trigger.occurredAt}, ${SQL_NOW});
   INSERT OR IGNORE INTO webhook_deliveries (id, account_list_id, webhook_id, event_id, event_type, next_attempt_at, created_at, updated_at)

@@ -5,6 +5,7 @@ import * as schema from "../drizzle/schema";
 import { WEBHOOK_EVENT_TYPES } from "../src/constants/webhooks";
 import { decryptSecret } from "../src/webhooks/secrets";
 import { del, errorOf, get, post, put } from "./helpers/api";
+import { runInBackground } from "./helpers/background";
 import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
@@ -157,6 +158,18 @@ describe("webhook endpoints", () => {
     expect(overlap).toBeLessThanOrEqual(24 * 3600 * 1000);
     const plain = await put(path, body({ description: "no rotation", overwrite: true }), alice.token);
     expect(plain.body.data.attributes.secret).toBeUndefined();
+  });
+
+  it("is not managed in background batches, whose answers are stored: the secret would be kept in one", async () => {
+    const list = webhooksOf(alice.list.id);
+    const id = await runInBackground(alice.token, [
+      { path: list, request_method: "post", request_body: JSON.stringify(body({ url: RECEIVER, event_types: ["*"] })) },
+      { path: list, request_method: "get" },
+    ]);
+    const batch = await get(`/api/v2/background_batches/${id}?include=requests`, alice.token);
+    const answers = batch.body.included.map((request: { attributes: { response_status: number; response_body: unknown } }) => request.attributes);
+    expect(answers.map((answer: { response_status: number }) => answer.response_status).sort()).toEqual([200, 403]);
+    expect(JSON.stringify(answers)).not.toContain("whsec_");
   });
 
   it("answers the event catalogue in the constants", async () => {

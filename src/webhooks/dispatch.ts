@@ -68,23 +68,35 @@ export async function sweepDeliveries(env: Bindings, now = Date.now()): Promise<
   return swept;
 }
 
-/** After a request's writes: the deliveries they recorded on its database are sent, once the answer is out. */
-export function dispatchAfter(c: Context<AppEnv>): void {
-  const env = onDatabase(c.env, c.get("databaseName"));
-  let ctx: { waitUntil(promise: Promise<unknown>): void } | undefined;
-  try {
-    ctx = c.executionCtx;
-  } catch {
-    ctx = undefined;
-  }
-  const sending = dispatchDeliveries(env).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "error", message: "webhook dispatch failed", error: String(error) }));
+/** The databases written by a request and the requests it ran within its sessions (/batch items, database parts). */
+const written = new WeakMap<object, Set<string>>();
+
+/** Sends the unsent deliveries of database `name` once the answer is out. */
+function dispatchOn(c: Context<AppEnv>, name: string): void {
+  const sending = dispatchDeliveries(onDatabase(c.env, name)).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "error", message: "webhook dispatch failed", database: name, error: String(error) }));
   });
-  if (ctx) ctx.waitUntil(sending);
+  try {
+    c.executionCtx.waitUntil(sending);
+  } catch {
+    // No execution context (a request the service made without one): the sending goes on by itself.
+  }
 }
 
-/** Every successful write request dispatches what it recorded. */
+/**
+ * Every successful write dispatches what it recorded, once per database and request: a /batch item or a database's
+ * part of a request notes its database, and the request that holds them (its sessions' owner) sends for them all.
+ */
 export async function dispatchAfterWrites(c: Context<AppEnv>, next: () => Promise<void>): Promise<void> {
   await next();
-  if (isWriteRequest(c) && c.res.status < 400) dispatchAfter(c);
+  const sessions = c.get("sessions");
+  if (isWriteRequest(c) && c.res.status < 400) {
+    let databases = written.get(sessions);
+    if (!databases) written.set(sessions, (databases = new Set()));
+    databases.add(c.get("databaseName"));
+  }
+  if (c.get("item")?.sessions) return;
+  const databases = written.get(sessions);
+  written.delete(sessions);
+  for (const name of databases ?? []) dispatchOn(c, name);
 }

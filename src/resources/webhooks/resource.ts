@@ -85,8 +85,8 @@ async function secretWrites(id: string, values: Row, ctx: RequestContext, existi
 /** Adds the secret made by this request to its answer. */
 export async function withFreshSecret(document: unknown, ctx: RequestContext): Promise<unknown> {
   const secret = freshSecrets.get(ctx);
-  const data = (document as { data?: { attributes?: Record<string, unknown> } }).data;
-  if (secret && data) data.attributes = { ...data.attributes, secret };
+  const data = (document as { data?: { attributes?: Record<string, unknown> } | unknown[] }).data;
+  if (secret && data && !Array.isArray(data)) data.attributes = { ...data.attributes, secret };
   return document;
 }
 

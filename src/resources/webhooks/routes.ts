@@ -16,7 +16,6 @@ import { resourceRoutes, UUID_PARAM } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { conflict, forbidden, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
-import { dispatchAfter } from "../../webhooks/dispatch";
 import { LIST } from "../paths";
 import { webhookDeliveryResource, webhookResource, withFreshSecret } from "./resource";
 
@@ -44,9 +43,8 @@ async function webhookOfPath(ctx: RequestContext): Promise<void> {
   if (!found) throw recordNotFound("Webhook", id);
 }
 
-/** Answers the delivery as it now stands, with 202: its attempt is queued. */
+/** Answers the delivery as it now stands, with 202: its attempt is queued once the answer is out (dispatchAfterWrites). */
 async function accepted(c: Context<AppEnv>, ctx: RequestContext, deliveryId: string): Promise<Response> {
-  dispatchAfter(c);
   return jsonApi(c, await showResource(webhookDeliveryResource, deliveryId, { ...ctx, params: {} }), 202);
 }
 
