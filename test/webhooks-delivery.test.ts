@@ -11,7 +11,7 @@ import * as schema from "../drizzle/schema";
 import { database } from "../src/db/client";
 import { onListDatabase } from "../src/db/list-env";
 import type { Bindings } from "../src/env";
-import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
+import { attemptDelivery, claimDelivery, payloadOf, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
 import { get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
 import { createViewer, db, tokenFor, uuid } from "./helpers/factories";
@@ -266,6 +266,24 @@ describe("the delivery log", () => {
     await runCron("23 3 * * *", Date.parse("2026-03-01T03:23:00Z"), env as unknown as Bindings);
     const kept = await deliveriesOf(endpoint.id);
     expect(kept.map((d) => d.id).sort()).toEqual(deliveries.slice(1).map((d) => d.id).sort());
+  });
+});
+
+describe("the payload", () => {
+  it("carries the record's identifier in place of a record over 64 KB", async () => {
+    const event = {
+      id: uuid(),
+      accountListId: uuid(),
+      eventType: "contact.updated",
+      resourceType: "contacts",
+      resourceId: uuid(),
+      snapshot: null,
+      data: JSON.stringify({ type: "contacts", id: "x", attributes: { notes: "n".repeat(70_000) } }),
+      occurredAt: "2026-11-20T10:00:00Z",
+      createdAt: "2026-11-20T10:00:00Z",
+    };
+    const body = await payloadOf(env as unknown as Bindings, database(env.DB), event, "2026-11-20T10:00:00Z");
+    expect(JSON.parse(body)).toEqual({ type: "contact.updated", timestamp: "2026-11-20T10:00:00Z", data: { type: "contacts", id: event.resourceId } });
   });
 });
 
