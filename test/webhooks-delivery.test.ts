@@ -16,6 +16,7 @@ import { get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
 import { createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { stopAnswering } from "./helpers/identity-provider";
+import { createDesignationAccount, createDonationRow, createDonorAccount, createOrganization } from "./helpers/money-records";
 import { deliveriesOf, endpointAt, eventsOf, Receiver, settled } from "./helpers/webhook-receiver";
 
 afterEach(() => {
@@ -58,6 +59,25 @@ describe("a delivery", () => {
     const shown = await get(`/api/v2/contacts/${contact.id}`, viewer.token);
     expect(received.payload.data).toMatchObject({ type: "contacts", id: contact.id, attributes: shown.body.data.attributes });
     expect(received.payload.data.relationships).toBeDefined();
+  });
+
+  it("renders tasks and gifts as GET shows them", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["task.created", "donation.created"]);
+    const task = await post("/api/v2/tasks", { data: { type: "tasks", attributes: { subject: "Thank Ann", activity_type: "Call" }, relationships: { account_list: { data: { type: "account_lists", id: viewer.list.id } } } } }, viewer.token);
+    expect(task.status, task.text).toBe(201);
+    const organization = await createOrganization();
+    const designation = await createDesignationAccount(viewer.list.id, { organizationId: organization.id });
+    const donor = await createDonorAccount(organization.id);
+    const gift = await createDonationRow({ accountListId: viewer.list.id, designationAccountId: designation.id, donorAccountId: donor.id }, { amount: "25" });
+    // A gift written straight to the database is sent by the sweep.
+    await runCron("*/5 * * * *", Date.now() + 5 * 60_000, env as unknown as Bindings);
+    await settled(endpoint.id, 2);
+    const byType = Object.fromEntries(receiver.received.map((r) => [r.payload.type, r.payload.data]));
+    const shownTask = await get(`/api/v2/tasks/${task.body.data.id}`, viewer.token);
+    expect(byType["task.created"]).toMatchObject({ type: "tasks", id: task.body.data.id, attributes: shownTask.body.data.attributes });
+    const shownGift = await get(`/api/v2/account_lists/${viewer.list.id}/donations/${gift.id}`, viewer.token);
+    expect(shownGift.status, shownGift.text).toBe(200);
+    expect(byType["donation.created"]).toMatchObject({ type: "donations", id: gift.id, attributes: shownGift.body.data.attributes });
   });
 
   it("retries a failing endpoint with the same webhook-id until it answers 2xx", async () => {
@@ -129,6 +149,15 @@ describe("a delivery", () => {
     expect(delivery.status).toBe("failed");
     const shown = await get(`${webhooks}/${endpoint.id}`, viewer.token);
     expect(shown.body.data.attributes).toMatchObject({ enabled: false, disabled_reason: "Every attempt failed for 5 days" });
+  });
+
+  it("fails at once, without sending, when its secret cannot be read (WEBHOOK_SECRETS_KEY changed)", async () => {
+    const { viewer, receiver, endpoint } = await setUp();
+    await db.update(schema.webhooks).set({ secret: "v1.c2VhbGVkIHVuZGVyIGFub3RoZXIga2V5IGVudGlyZWx5" }).where(eq(schema.webhooks.id, endpoint.id));
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The delivery could not be prepared (OperationError)" });
+    expect(receiver.received).toHaveLength(0);
   });
 
   it("sends a webhook.test event on POST .../test", async () => {

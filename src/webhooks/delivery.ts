@@ -88,7 +88,12 @@ async function eventData(env: Bindings, db: Database, event: WebhookEvent, now: 
     pathParams: {},
     viewer: { id: "", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId], listDatabases: {}, listsOfMembers: {} },
   };
-  return (await resourceFromSnapshot(def, event.snapshot, ctx)) ?? identifier;
+  try {
+    return (await resourceFromSnapshot(def, event.snapshot, ctx)) ?? identifier;
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "webhook event not rendered", event_id: event.id, error: String(error) }));
+    return identifier;
+  }
 }
 
 /** The body sent: `{type, timestamp, data}`, within MAX_PAYLOAD_BYTES. */
@@ -181,6 +186,21 @@ function disable(db: Database, webhook: Webhook, reason: string, now: string) {
   ] as const;
 }
 
+/** The signed request of one attempt. */
+async function prepare(env: Bindings, db: Database, delivery: Delivery, webhook: Webhook, event: WebhookEvent, now: number) {
+  const stamp = formatTimestamp(new Date(now));
+  const body = await payloadOf(env, db, event, stamp);
+  const timestamp = Math.floor(now / 1000);
+  const headers = {
+    "Content-Type": "application/json",
+    "User-Agent": "fundraising-records-webhooks/1",
+    "webhook-id": delivery.id,
+    "webhook-timestamp": String(timestamp),
+    "webhook-signature": await signatureHeader(await signingSecrets(env, webhook, stamp), delivery.id, timestamp, body),
+  };
+  return { body, headers };
+}
+
 type Outcome = "delivered" | "retrying" | "failed" | "endpoint gone" | "endpoint off" | "not attempted";
 
 /** Attempts the delivery once, if it is to be attempted now; records the outcome. */
@@ -198,16 +218,17 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, now = D
     await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: "The endpoint is turned off", updatedAt: stamp }).where(held);
     return "endpoint off";
   }
-  const body = await payloadOf(env, db, event, stamp);
-  const timestamp = Math.floor(now / 1000);
-  const headers = {
-    "Content-Type": "application/json",
-    "User-Agent": "fundraising-records-webhooks/1",
-    "webhook-id": delivery.id,
-    "webhook-timestamp": String(timestamp),
-    "webhook-signature": await signatureHeader(await signingSecrets(env, webhook, stamp), delivery.id, timestamp, body),
-  };
-  const answer = await post(webhook.url, headers, body);
+  let prepared: { body: string; headers: Record<string, string> };
+  try {
+    prepared = await prepare(env, db, delivery, webhook, event, now);
+  } catch (error) {
+    // Nothing an endpoint can change (a secret the key no longer opens): failed now rather than retried forever.
+    const reason = error instanceof Error ? error.name : "Error";
+    console.error(JSON.stringify({ level: "error", message: "webhook delivery not prepared", delivery_id: delivery.id, error: reason }));
+    await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: `The delivery could not be prepared (${reason})`, updatedAt: stamp }).where(held);
+    return "failed";
+  }
+  const answer = await post(webhook.url, prepared.headers, prepared.body);
   const logged = { responseStatus: answer.status, responseMs: answer.ms, responseBody: answer.body, claimedUntil: null, updatedAt: stamp };
 
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
