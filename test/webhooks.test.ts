@@ -172,6 +172,15 @@ describe("webhook endpoints", () => {
     expect(JSON.stringify(answers)).not.toContain("whsec_");
   });
 
+  it("answers 503 while WEBHOOK_SECRETS_KEY is not set, storing nothing", async () => {
+    const before = (await get(webhooksOf(alice.list.id), alice.token)).body.meta.pagination.total_count;
+    const unset = { ...env, WEBHOOK_SECRETS_KEY: "" };
+    const refused = await post(webhooksOf(alice.list.id), body({ url: RECEIVER, event_types: ["*"] }), alice.token, { bindings: unset });
+    expect(refused.status).toBe(503);
+    expect(refused.body.errors[0].detail).toContain("WEBHOOK_SECRETS_KEY");
+    expect((await get(webhooksOf(alice.list.id), alice.token)).body.meta.pagination.total_count).toBe(before);
+  });
+
   it("answers the event catalogue in the constants", async () => {
     const response = await get("/api/v2/constants?fields[constant_list]=webhook_event_types", alice.token);
     expect(response.body.data.attributes.webhook_event_types).toEqual([...WEBHOOK_EVENT_TYPES]);

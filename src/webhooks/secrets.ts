@@ -3,6 +3,9 @@
  * under a key derived from the Worker secret WEBHOOK_SECRETS_KEY; answered once, when made. Deliveries are signed
  * with HMAC-SHA256 over `${id}.${timestamp}.${body}`, keyed by the secret's bytes.
  */
+import { ApiError } from "../jsonapi/errors";
+import { MIN_SECRET_LENGTH } from "../settings";
+
 const PREFIX = "whsec_";
 const STORED_VERSION = "v1.";
 
@@ -22,7 +25,10 @@ export function newSecret(): string {
 
 async function storageKey(env: { WEBHOOK_SECRETS_KEY?: string }): Promise<CryptoKey> {
   const material = env.WEBHOOK_SECRETS_KEY;
-  if (!material) throw new Error("WEBHOOK_SECRETS_KEY is not set");
+  // Webhooks alone depend on it: the rest of the service answers without it.
+  if (!material || material.length < MIN_SECRET_LENGTH) {
+    throw new ApiError(503, [{ detail: `Webhooks are not configured: WEBHOOK_SECRETS_KEY must be set, at least ${MIN_SECRET_LENGTH} characters long` }]);
+  }
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`webhook secrets:${material}`));
   return crypto.subtle.importKey("raw", digest, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
