@@ -8,7 +8,10 @@ import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const movingLists = sqliteTable("moving_lists", {
   accountListId: text("account_list_id").primaryKey(),
-  /** copying (writes recorded), switching and moved (writes refused), deleting (the move removes the old rows). */
+  /**
+   * copying (writes recorded), switching and moved (writes refused), deleting (the move removes the old rows); on the
+   * database the list goes to, arriving until it switches (the rows written there are copies: drizzle/webhook-triggers.ts).
+   */
   state: text("state").notNull(),
 });
 

@@ -6,8 +6,8 @@
  * to the type (or to `*`): a list no endpoint listens to writes no extra row. The event holds the row as written
  * (a JSON snapshot of its columns), from which the delivery renders the resource as GET shows it.
  *
- * A list moving to another database copies its endpoints there after every other table (src/db/list-tables.ts), so
- * the copies of its records write no events there.
+ * A list moving to another database records no events for the copies of its records written there, nor for the
+ * old rows removed after it moved (see `subscribed`).
  *
  * Updates count when they move the row's `updated_at`, as every write of the API does: the columns triggers keep
  * (a contact's last gift) change no record as a client sees it. Migration 0029 (lists: 0008) holds them as rendered,
@@ -39,12 +39,13 @@ export function snapshotOf(table: SQLiteTable, row: "NEW" | "OLD"): string {
 }
 
 /**
- * An enabled endpoint of the list subscribes to the type, and the list is not being removed from this database
- * after a move (src/admin/moves.ts): its rows going are not its records being deleted.
+ * An enabled endpoint of the list subscribes to the type, and no move is copying the list onto this database
+ * (`arriving`) or removing it from here (`deleting`, src/admin/moves.ts): those rows are copies coming and going,
+ * not records written.
  */
 export function subscribed(list: string, type: string): string {
   return `EXISTS (SELECT 1 FROM webhooks w, json_each(w.event_types) s WHERE w.account_list_id = ${list} AND w.enabled = 1 AND s.value IN ('${type}', '*'))
-  AND NOT EXISTS (SELECT 1 FROM moving_lists m WHERE m.account_list_id = ${list} AND m.state = 'deleting')`;
+  AND NOT EXISTS (SELECT 1 FROM moving_lists m WHERE m.account_list_id = ${list} AND m.state IN ('arriving', 'deleting'))`;
 }
 
 interface WebhookTrigger {

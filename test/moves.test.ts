@@ -193,28 +193,41 @@ describe("moving a list", () => {
     expect(listed.body.meta.pagination.total_count).toBe(names.length);
   });
 
-  it("moves a list's webhooks with it: its events and deliveries arrive once, and neither the copy nor the old rows' removal records any", async () => {
+  it("moves a list's webhooks with it: each event arrives once, written before or during the move, and neither the copies nor the old rows' removal record any", async () => {
     const receiver = new Receiver();
     // What the API writes (the gifts here are written straight to the database, where nothing sends them).
-    const endpoint = await endpointAt(receiver, { list: { id: listId }, token: owner.token }, ["contact.created", "task.created"]);
+    const endpoint = await endpointAt(receiver, { list: { id: listId }, token: owner.token }, ["contact.created", "contact.updated", "task.created"]);
     await fillList(2);
     const count = (name: string, table: string) => on(name).all<{ n: number }>(sql`SELECT count(*) AS n FROM ${sql.identifier(table)} WHERE account_list_id = ${listId}`).then(([row]) => Number(row.n));
-    const events = await count("LIST_DB_1", "webhook_events");
-    expect(events).toBeGreaterThan(0);
-    // Every delivery settled before the move (an attempt under way as the list switches is retried there).
-    await vi.waitUntil(async () => (await on("LIST_DB_1").all<{ n: number }>(sql`SELECT count(*) AS n FROM webhook_deliveries WHERE account_list_id = ${listId} AND status = 'pending'`))[0].n === 0, { timeout: 15_000, interval: 50 });
-    const received = receiver.received.length;
+    const before = await count("LIST_DB_1", "webhook_events");
+    expect(before).toBeGreaterThan(0);
     expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
-    for (let steps = 0; (await moveStep(quiet, listId, Date.now() + 60_000)).next !== "done"; steps++) expect(steps).toBeLessThan(500);
-    expect(await count("LIST_DB_2", "webhook_events")).toBe(events);
-    expect(await count("LIST_DB_2", "webhook_deliveries")).toBe(events);
-    expect(await count("LIST_DB_2", "webhooks")).toBe(1);
+    // Contacts written and changed while the list is copied: recorded on the old database, copied with the rest.
+    const during: string[] = [];
+    for (let steps = 0; ; steps++) {
+      const placement = (await placementOf(database(env.DB), listId))!;
+      if (placement.state === "copying") {
+        const created = await post("/api/v2/contacts", contactBody(`During, Move ${steps}`), owner.token);
+        expect(created.status).toBe(201);
+        during.push(created.body.data.id);
+        const updated = await put(`/api/v2/contacts/${during[0]}`, { data: { type: "contacts", id: during[0], attributes: { notes: `step ${steps}`, overwrite: true } } }, owner.token);
+        expect(updated.status).toBe(200);
+      }
+      if ((await moveStep(quiet, listId, Date.now() + 60_000)).next === "done") break;
+      expect(steps).toBeLessThan(500);
+    }
+    expect(during.length).toBeGreaterThan(0);
     expect(await count("LIST_DB_1", "webhook_events")).toBe(0);
-    expect(receiver.received).toHaveLength(received);
+    expect(await count("LIST_DB_2", "webhooks")).toBe(1);
+    // Every event once: those before the move, a created and an update per step during it; a delivery each.
+    expect(await count("LIST_DB_2", "webhook_events")).toBe(before + 2 * during.length);
+    expect(await count("LIST_DB_2", "webhook_deliveries")).toBe(before + 2 * during.length);
+    const created = await on("LIST_DB_2").all<{ resource_id: string }>(sql`SELECT resource_id FROM webhook_events WHERE account_list_id = ${listId} AND event_type = 'contact.created'`);
+    for (const id of during) expect(created.filter((event) => event.resource_id === id)).toHaveLength(1);
     // It goes on from its new database.
-    const created = await post("/api/v2/contacts", contactBody("Arrived, Anna"), owner.token);
-    expect(created.status).toBe(201);
-    await vi.waitUntil(() => receiver.received.some((r) => r.payload.data.id === created.body.data.id), { timeout: 10_000, interval: 50 });
+    const arrived = await post("/api/v2/contacts", contactBody("Arrived, Anna"), owner.token);
+    expect(arrived.status).toBe(201);
+    await vi.waitUntil(() => receiver.received.some((r) => r.payload.data.id === arrived.body.data.id), { timeout: 10_000, interval: 50 });
     receiver.verifyAll(endpoint.secret);
     vi.restoreAllMocks();
     stopAnswering();

@@ -199,6 +199,8 @@ async function copyStep(env: Bindings, directory: Database, placement: Placement
   if (placement.cursor_table === null) {
     // The directory rows the list's statements read, and the list's row, before any of its own.
     if (placement.other !== DIRECTORY) await copyDirectoryRows(directory, target, [listId]);
+    // Until it switches, the rows arriving are copies: the webhook outbox records no events for them there.
+    await target.run(sql`INSERT INTO moving_lists (account_list_id, state) VALUES (${listId}, 'arriving') ON CONFLICT (account_list_id) DO UPDATE SET state = 'arriving'`);
     return (await setCursor(directory, placement, LIST_TABLES[0].name, null, 0)) ? { next: "again" } : { next: "done" };
   }
   if (placement.cursor_table === CATCHING_UP) {
@@ -392,6 +394,8 @@ async function switchStep(env: Bindings, directory: Database, placement: Placeme
   const [[row]] = await rowsOf(source, [sql`SELECT * FROM ${accountLists} WHERE id = ${listId}`]);
   const upsert = row && placement.other !== placement.database ? upsertRows(accountLists, [row]) : undefined;
   if (upsert) await target.run(upsert);
+  // From the switch on, writes reach the new database as the list's own: their events are recorded there.
+  await target.run(sql`DELETE FROM moving_lists WHERE account_list_id = ${listId} AND state = 'arriving'`);
   const switchedAt = nowTimestamp();
   await runAtomically(directory, [
     sql`UPDATE ${listPlacements} SET database = other, other = database, state = 'cleaning', cursor_table = NULL, cursor_key = NULL,

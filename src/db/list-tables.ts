@@ -91,10 +91,7 @@ function deriveListTables(): ListTable[] {
         return { column, table, references, owner };
       });
   }
-  // A list's webhook tables go last: when a move copies the list, its records arrive where no endpoint listens yet,
-  // and their copies write no events (drizzle/webhook-triggers.ts).
-  const ordered = order([...owned.values()]);
-  return [...ordered.filter((entry) => !entry.name.startsWith("webhook")), ...ordered.filter((entry) => entry.name.startsWith("webhook"))];
+  return order([...owned.values()]);
 }
 
 /** Parents before children; a key that closes a cycle (a task's notification) is left to be set after. */
