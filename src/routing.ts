@@ -21,8 +21,8 @@ import { parseJsonBody } from "./jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys } from "./db/list-parts";
-import { databaseOfList, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
-import { DIRECTORY } from "./db/databases";
+import { databaseOfList, isPlacedRecordPath, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
+import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,11 +36,44 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);
       await next();
-      if (!part && c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
+      if (part) return;
+      if (c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
+      c.res = await refusedElsewhere(app, c, viewer, [database], c.res);
       return;
     }
-    c.res = await answerFromEach(app, c, viewer);
+    c.res = await refusedElsewhere(app, c, viewer, [...viewerDatabases(viewer).keys()], await answerFromEach(app, c, viewer));
   });
+}
+
+/**
+ * A record of another user's list, asked for by id, is refused (403) by one database, which sees it outside the
+ * viewer's lists. Where it is kept on a database that holds none of the viewer's lists, the databases asked answer
+ * 404. So a 404 that names a record of the path has each other database read the path as the viewer (who has no
+ * list there): a refusal naming that record answers instead, as one database answers. A read changes nothing, and
+ * only a request already answered 404 pays for it.
+ */
+async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, asked: string[], response: Response): Promise<Response> {
+  if (response.status !== 404 || !isPlacedRecordPath(c.req.path)) return response;
+  const others = listDatabaseNames(c.env).filter((name) => !asked.includes(name));
+  const pathIds = c.req.path.split("/").filter((segment) => UUID.test(segment)).map((id) => id.toLowerCase());
+  if (others.length === 0 || pathIds.length === 0) return response;
+  const detail = (await response.clone().text()).toLowerCase();
+  const missed = pathIds.filter((id) => detail.includes(id));
+  if (missed.length === 0) return response;
+  const read = new URL(c.req.url);
+  read.search = "";
+  const answers = await Promise.all(others.map((database) => runPart(app, c, viewer, database, undefined, undefined, read)));
+  for (const answer of answers) {
+    if (answer.status !== 403) continue;
+    const text = await answer.clone().text();
+    if (missed.some((id) => text.toLowerCase().includes(id))) return refusal(answer, c.req.method);
+  }
+  return response;
+}
+
+/** A probe's refusal as the request's own answer (a HEAD's has no body). */
+async function refusal(answer: Response, method: string): Promise<Response> {
+  return method === "HEAD" ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
 }
 
 /**
