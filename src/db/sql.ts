@@ -105,15 +105,19 @@ export function or(conditions: Array<SQL | undefined>): SQL | undefined {
   return sql`(${sql.join(present.map((c) => sql`(${c})`), sql` OR `)})`;
 }
 
+const LARGEST_INTEGER = 2n ** 63n - 1n;
+
 /**
  * A value written into the statement instead of bound: D1 binds at most 100 parameters a statement, and a statement
  * repeating a value once per account list or part (a list's id, a page's end) would run out of them. Strings are
- * quoted as SQLite quotes them (a quote doubled), so any value is safe; numbers must be integers.
+ * quoted as SQLite quotes them (a quote doubled), so any value is safe; numbers must be integers (kept within SQLite's).
  */
 export function literal(value: string | number): SQL {
   if (typeof value === "number") {
-    if (!Number.isSafeInteger(value)) throw new Error(`not an integer: ${value}`);
-    return sql.raw(String(value));
+    if (!Number.isInteger(value)) throw new Error(`not an integer: ${value}`);
+    // A page far past the end names a row beyond 2^53; SQLite's integers end at 2^63 - 1.
+    const integer = BigInt(value);
+    return sql.raw(String(integer > LARGEST_INTEGER ? LARGEST_INTEGER : integer < -LARGEST_INTEGER ? -LARGEST_INTEGER : integer));
   }
   return sql.raw(`'${value.replaceAll("'", "''")}'`);
 }
