@@ -5,8 +5,8 @@
  * `filter[end_date]`; by default the month up to now.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, contactReferrals, contacts, listRowCounts, tasks } from "../../../drizzle/schema";
-import { inList, jsonList } from "../../db/sql";
+import { accountLists, keptSums, listRowCounts, tasks } from "../../../drizzle/schema";
+import { inList } from "../../db/sql";
 import { defineResource, type AttributeDef, type RequestContext, type SharedSelect } from "../../engine/define";
 import { summaryLists, summaryScope } from "../../engine/summaries";
 import { dateRangeError, parseDateRange, textValue } from "../../jsonapi/filter-values";
@@ -99,15 +99,19 @@ const counts = (group: string, extra: (all: Record<string, number>) => Record<st
 /** Statuses of contacts a referral is still on hand in (no status too). */
 const ON_HAND = ["Never Contacted", "Ask in Future", "Cultivate Relationship", "Contact for Appointment"];
 
+/**
+ * The lists' contacts open to an appointment, their contacts referred in the period (the kept referrals of the
+ * period, a row each) and their referred contacts on hand (kept counts by status): none of it reads the contacts.
+ */
 const contactCounts: AttributeDef = {
   select: (ctx) => {
     const lists = summaryLists(ctx);
     const { from, until } = period(ctx);
-    const referred = sql`EXISTS (SELECT 1 FROM ${contactReferrals} AS r WHERE r.referred_to_id = c.id`;
+    const kept = (kind: string) => sql`k.kind = ${kind} AND ${inList(sql`k.owner_id`, lists)}`;
     return sql`json_object(
       'active', (SELECT coalesce(sum(${listRowCounts.rows}), 0) FROM ${listRowCounts} WHERE ${listRowCounts.tableName} = 'contacts' AND ${inList(listRowCounts.accountListId, lists)} AND ${inList(listRowCounts.bucket, ["Never Contacted", "Contact for Appointment"])}),
-      'referrals', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND ${referred} AND r.created_at >= ${from} AND r.created_at < ${until})),
-      'referrals_on_hand', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND COALESCE(c.status, '') IN ${jsonList(["", ...ON_HAND])} AND ${referred})))`;
+      'referrals', (SELECT count(DISTINCT k.key2) FROM ${keptSums} AS k WHERE ${kept("referrals_by_time")} AND k.key1 >= ${from} AND k.key1 < ${until}),
+      'referrals_on_hand', (SELECT coalesce(sum(k.rows), 0) FROM ${keptSums} AS k WHERE ${kept("referred_contacts")} AND ${inList(sql`k.key1`, ["", ...ON_HAND])}))`;
   },
   read: (_row, _ctx, _extras, selected) => parsed(selected),
   schema: { type: "object", additionalProperties: { type: "integer" } },

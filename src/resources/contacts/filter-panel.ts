@@ -4,10 +4,11 @@
  * Recommendation" is left out: the service keeps no recommendations to filter by.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, addresses, appeals, contactReferrals, contacts, designationAccounts, donations, tasks } from "../../../drizzle/schema";
+import { addressValuesKind } from "../../../drizzle/kept-sums";
+import { accountLists, appeals, contacts, designationAccounts, donations, keptSums, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, LIKELY_TO_GIVE, PLEDGE_FREQUENCIES, STATUSES } from "../../constants";
 import { formatMoney } from "../../db/decimal";
-import { q } from "../../db/sql";
+import { inList, q } from "../../db/sql";
 import type { RequestContext } from "../../engine/define";
 import { distinctValues, type PanelFilter, type PanelOption, type SharedRead } from "../../engine/filter-panels";
 import { addDays } from "../../jsonapi/time";
@@ -23,15 +24,11 @@ const named = (values: readonly string[]): PanelOption[] => values.map((value) =
 /** Options as `[id, name]` pairs. */
 const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([id, name]) => ({ name, id }));
 
-/** The list's contacts' addresses walked once for the values of every location filter, each as (column, id). */
+/** Every location filter's values of one list, each as (column, id): the kept values of its addresses, a row each. */
 const ADDRESS_VALUES: SharedRead = {
   key: "addresses",
-  read: (list) => sql`WITH a AS MATERIALIZED (
-      SELECT a.city, a.state, a.country, a.region, a.metro_area FROM ${contacts} AS c JOIN ${addresses} AS a ON a.contact_id = c.id WHERE c.account_list_id = ${list})
-    ${sql.join(
-      ["city", "state", "country", "region", "metro_area"].map((column) => sql`SELECT DISTINCT ${column} AS "column", ${sql.identifier(column)} AS id FROM a WHERE ${sql.identifier(column)} > ''`),
-      sql` UNION ALL `,
-    )} ORDER BY 1, 2`,
+  read: (list) => sql`SELECT substr(k.kind, ${addressValuesKind("").length + 1}) AS "column", k.key1 AS id FROM ${keptSums} AS k
+    WHERE ${inList(sql`k.kind`, LOCATION_COLUMNS.map(addressValuesKind))} AND k.owner_id = ${list} ORDER BY 1, 2`,
 };
 
 const location = (name: string, title: string, column: string): PanelFilter => ({
@@ -42,6 +39,8 @@ const location = (name: string, title: string, column: string): PanelFilter => (
   options: [NONE],
   shared: { read: ADDRESS_VALUES, pick: column },
 });
+
+const LOCATION_COLUMNS = ["city", "state", "country", "region", "metro_area"];
 
 const contactInfo = (name: string, title: string): PanelFilter => ({ name, title, type: "radio", parent: "Contact Information", options: YES_NO });
 
@@ -158,7 +157,9 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Referrer",
     type: "multiselect",
     options: [NONE, { name: "-- Has referrer --", id: "any" }],
-    read: (list) => sql`SELECT DISTINCT c.id AS id, c.name AS name FROM ${contacts} AS c JOIN ${contactReferrals} AS r ON r.referred_by_id = c.id WHERE c.account_list_id = ${list} ORDER BY c.name, c.id`,
+    // The list's kept referrers, a row each, and their names.
+    read: (list) => sql`SELECT c.id AS id, c.name AS name FROM ${keptSums} AS k CROSS JOIN ${contacts} AS c ON c.id = k.key1
+      WHERE k.kind = 'referrers' AND k.owner_id = ${list} ORDER BY c.name, c.id`,
   },
   { name: "likely", title: "Likely To Give", type: "multiselect", parent: "Contact Details", options: [NONE, ...named(LIKELY_TO_GIVE)] },
   { name: "contact_type", title: "Type", type: "multiselect", parent: "Contact Details", options: [{ name: "Person", id: "person" }, { name: "Company", id: "company" }] },
