@@ -242,11 +242,16 @@ describe("GET /api/v2/account_lists/<id>/analytics", () => {
     expect(byDefault.body.data.attributes.correspondence.thank_yous).toBe(1);
     errorOf(await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[date_range]=last-month`, viewer.token), 400);
 
-    // A coach reads it; another user may not.
+    // A coach reads it; to another user it is not there, as a list they do not know of; nor is a list that is not.
     const coach = await createUser();
     await addToList(viewer.list.id, coach.id, "coach");
     expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, coach.token)).status).toBe(200);
-    expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token)).status).toBe(403);
+    const hidden = errorOf(await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token), 404);
+    const unknown = errorOf(await get(`/api/v2/account_lists/${crypto.randomUUID()}/analytics`, bob.token), 404);
+    expect(hidden.title).toBe(unknown.title);
+    expect(hidden.detail).toContain(viewer.list.id);
+    const overridden = await overriddenGet(`/api/v2/account_lists/${viewer.list.id}/analytics`, {}, bob.token);
+    errorOf(overridden, 404);
   });
 });
 
