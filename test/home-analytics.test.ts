@@ -10,7 +10,8 @@ import { addDays } from "../src/jsonapi/time";
 import { errorOf, get, request } from "./helpers/api";
 import { givingTo, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db } from "./helpers/factories";
-import { placedUser } from "./helpers/placement";
+import { placedUser, type PlacedUser } from "./helpers/placement";
+import { expectAlike, fillLists } from "./helpers/summary-fixtures";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -269,13 +270,54 @@ describe("lists on several databases", () => {
     expect(second.body.data.attributes.first_gift_not_received_count).toBe(1);
     const first = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${onFirst}`, spread.token);
     expect(first.body.data.attributes.first_gift_not_received_count).toBe(0);
-    const unnamed = errorOf(await get("/api/v2/tasks/analytics", spread.token), 400);
-    expect(unnamed.source).toEqual({ parameter: "filter[account_list_id]" });
+    // Unnamed, every list is summed, as one database sums them (below).
+    const unnamed = await get("/api/v2/contacts/analytics", spread.token);
+    expect(unnamed.status, unnamed.text).toBe(200);
+    expect(unnamed.body.data.attributes.first_gift_not_received_count).toBe(1);
 
     // Deletions on each database are listed together.
     expect((await request("DELETE", `/api/v2/contacts/${created.body.data.id}`, { token: spread.token })).status).toBe(204);
     const deleted = await get("/api/v2/deleted_records?filter[types]=Contact", spread.token);
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body.data.map((item: { attributes: { deletable_id: string } }) => item.attributes.deletable_id)).toEqual([created.body.data.id]);
+  });
+});
+
+describe("a summary of lists on several databases", () => {
+  // The same data: one user's lists on one list database, another's spread over the directory and two more.
+  let together: PlacedUser;
+  let spread: PlacedUser;
+  const one = () => ({ user: together, digit: 7 });
+  const three = () => ({ user: spread, digit: 8 });
+
+  beforeAll(async () => {
+    together = await placedUser(["LIST_DB_1", "LIST_DB_1", "LIST_DB_1"]);
+    spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    await fillLists(together, 7);
+    await fillLists(spread, 8);
+  });
+
+  it("answers the tasks' analytics over every list as one database: counts added, the latest newsletter", async () => {
+    const answer = (await expectAlike("/api/v2/tasks/analytics", one(), three())) as { data: { attributes: Record<string, any> } };
+    expect(answer.data.attributes.total_tasks_due_count).toBe(6);
+    expect(answer.data.attributes.tasks_overdue_or_due_today_counts.find((entry: { label: string }) => entry.label === "Call").count).toBe(4);
+    // The third list's, ten days ago, the latest of the three.
+    expect(answer.data.attributes.last_electronic_newsletter_completed_at).toBe(`${new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10)}T10:00:00Z`);
+  });
+
+  it("answers the contacts' analytics over every list as one database: counts added, the week's days in one order", async () => {
+    const path = "/api/v2/contacts/analytics?include=birthdays_this_week,anniversaries_this_week";
+    const answer = (await expectAlike(path, one(), three())) as { data: { attributes: Record<string, number>; relationships: Record<string, { data: Array<{ id: string }> }> }; included: unknown[] };
+    // Two financial partners of each list await their first gift.
+    expect(answer.data.attributes.first_gift_not_received_count).toBe(3);
+    expect(answer.data.relationships.birthdays_this_week.data).toHaveLength(12);
+    expect(answer.data.relationships.anniversaries_this_week.data).toHaveLength(12);
+    // People by day, then first name, then id; contacts by day, then id: across the databases as within one.
+    const people = answer.data.relationships.birthdays_this_week.data.map((person) => person.id);
+    expect(people).not.toEqual([...people].sort());
+    expect(answer.included.length).toBeGreaterThanOrEqual(24);
+    // The web app's POST alike, and sparse fieldsets.
+    await expectAlike("/api/v2/contacts/analytics", one(), three(), (asked, token) => overriddenGet(asked, {}, token));
+    await expectAlike("/api/v2/contacts/analytics?fields[contact_analytics]=partners_30_days_late_count,birthdays_this_week", one(), three());
   });
 });

@@ -11,7 +11,7 @@ import { idArray, inList, noneOf, or } from "../../db/sql";
 import { computed } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { manyBy } from "../../engine/relationships";
-import { summaryLists, summaryScope } from "../../engine/summaries";
+import { summaryLists, summaryScope, type RelationshipOrder } from "../../engine/summaries";
 import { addDays } from "../../jsonapi/time";
 import { viewerDays } from "../tasks/filters";
 
@@ -59,6 +59,16 @@ function peopleWithDayThisWeek(kind: "birthday" | "anniversary", ctx: RequestCon
     ORDER BY d.month_day, p.first_name, p.id`;
 }
 
+/** Anniversaries: each contact once, by its first day of the week, then id. */
+const anniversaryContacts = (ctx: RequestContext, columns: SQL) =>
+  sql`SELECT ${columns} FROM (${peopleWithDayThisWeek("anniversary", ctx, sql`c.id AS id, d.month_day AS day`)}) GROUP BY id ORDER BY min(day), id`;
+
+/** The order keys of the week's people and contacts, for the parts of several databases to be put in that order. */
+export const CONTACT_ANALYTICS_ORDERS: Record<string, RelationshipOrder> = {
+  birthdays_this_week: (ctx) => peopleWithDayThisWeek("birthday", ctx, sql`p.id AS id, d.month_day AS day, p.first_name AS first_name, p.id AS tie`),
+  anniversaries_this_week: (ctx) => anniversaryContacts(ctx, sql`id, min(day) AS first_day, id AS tie`),
+};
+
 export const contactAnalyticsResource = defineResource({
   type: "contact_analytics",
   model: "AccountList",
@@ -75,8 +85,6 @@ export const contactAnalyticsResource = defineResource({
     // People, each with their `parent_contact`.
     birthdays_this_week: manyBy("people", (ctx) => idArray(peopleWithDayThisWeek("birthday", ctx, sql`p.id AS id`))),
     // Contacts, once each however many of their people have the day.
-    anniversaries_this_week: manyBy("contacts", (ctx) =>
-      idArray(sql`SELECT id FROM (${peopleWithDayThisWeek("anniversary", ctx, sql`c.id AS id, d.month_day AS day`)}) GROUP BY id ORDER BY min(day), id`),
-    ),
+    anniversaries_this_week: manyBy("contacts", (ctx) => idArray(anniversaryContacts(ctx, sql`id`))),
   },
 });

@@ -20,6 +20,8 @@ const YES_NO: PanelOption[] = [
   { name: "No", id: "No" },
 ];
 const money = (value: unknown) => formatMoney(Number(value)) ?? "";
+/** Amounts in the order of their value (money units), not of their text. */
+const byValue = (row: Record<string, unknown>) => [row.id];
 const named = (values: readonly string[]): PanelOption[] => values.map((value) => ({ name: value, id: value }));
 /** Options as `[id, name]` pairs. */
 const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([id, name]) => ({ name, id }));
@@ -90,6 +92,9 @@ export const dueDateRanges = (ctx: RequestContext) =>
 export const usedActivities = (list: string): SQL =>
   sql`SELECT value AS id FROM json_each(${JSON.stringify(ACTIVITIES)}) WHERE EXISTS (SELECT 1 FROM ${tasks} WHERE ${q(tasks.accountListId)} = ${list} AND ${q(tasks.activityType)} = value)`;
 
+/** Activities in the order of the constants. */
+const inActivityOrder = (row: Record<string, unknown>) => [ACTIVITIES.indexOf(String(row.id) as (typeof ACTIVITIES)[number])];
+
 export const CONTACT_PANEL: PanelFilter[] = [
   {
     name: "status",
@@ -107,6 +112,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
     parent: "Commitment Details",
     read: (list) => distinctValues(contacts.pledgeAmount, contacts.accountListId, list, true),
     format: money,
+    order: byValue,
   },
   {
     name: "pledge_currency",
@@ -185,7 +191,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
   contactInfo("contact_info_addr", "Address"),
   contactInfo("contact_info_facebook", "Facebook Profile"),
   { name: "church", title: "Church", type: "multiselect", parent: "Contact Details", options: [NONE], read: (list) => distinctValues(contacts.churchName, contacts.accountListId, list) },
-  { name: "related_task_action", title: "Action", type: "multiselect", parent: "Tasks", options: [NONE], read: usedActivities },
+  { name: "related_task_action", title: "Action", type: "multiselect", parent: "Tasks", options: [NONE], read: usedActivities, order: inActivityOrder },
   {
     name: "appeal",
     title: "Appeal",
@@ -209,6 +215,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
     parent: "Gift Details",
     read: (list) => distinctValues(donations.amount, donations.accountListId, list, true),
     format: money,
+    order: byValue,
   },
   {
     name: "donation_amount_range",
