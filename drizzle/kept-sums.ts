@@ -45,6 +45,21 @@ export interface KeptSum {
   through?: string;
 }
 
+/** The activities of the tasks a list's analytics count when completed (src/resources/account-lists/analytics.ts). */
+export const COUNTED_ACTIVITIES = [
+  "Appointment",
+  "Pre Call Letter",
+  "Reminder Letter",
+  "Support Letter",
+  "Thank",
+  "Email",
+  "Facebook Message",
+  "Social Message",
+  "Text Message",
+  "Call",
+  "Talk to In Person",
+];
+
 /** The kind of kept rows holding the values of an address column (`address_city`, ...). */
 export function addressValuesKind(column: string): string {
   return `address_${column}`;
@@ -128,6 +143,21 @@ export const KEPT_SUMS: KeptSum[] = [
     amount: "0",
     columns: ["referred_to_id", "created_at"],
   },
+  // A list's completed tasks of the counted activities by the UTC month and day they were completed, activity, and
+  // result with whether the next action is an appointment (`<result>|a`, else `<result>|-`): a period's counts are
+  // sums over its whole months and days, and only its first and last part days are read from the tasks.
+  completedTasksBy("month", 7),
+  completedTasksBy("day", 10),
+  {
+    // A list's gift amounts (the panels' amount options), a row each.
+    kind: "donation_amounts",
+    table: "donations",
+    when: "R.amount IS NOT NULL",
+    owner: "R.account_list_id",
+    keys: ["CAST(R.amount AS TEXT)", "''", "''"],
+    amount: "0",
+    columns: ["amount", "account_list_id"],
+  },
   {
     // A list's referred contacts (at least one referral to them, kept in contacts.referrals_to_me) by status.
     kind: "referred_contacts",
@@ -139,6 +169,18 @@ export const KEPT_SUMS: KeptSum[] = [
     columns: ["status", "referrals_to_me", "account_list_id"],
   },
 ];
+
+function completedTasksBy(period: string, length: number): KeptSum {
+  return {
+    kind: `completed_tasks_by_${period}`,
+    table: "tasks",
+    when: `R.completed = 1 AND R.completed_at IS NOT NULL AND R.activity_type IN (${COUNTED_ACTIVITIES.map((activity) => `'${activity}'`).join(", ")})`,
+    owner: "R.account_list_id",
+    keys: [`substr(R.completed_at, 1, ${length})`, "R.activity_type", "COALESCE(R.result, '') || '|' || CASE WHEN R.next_action = 'Appointment' THEN 'a' ELSE '-' END"],
+    amount: "0",
+    columns: ["completed", "completed_at", "activity_type", "result", "next_action", "account_list_id"],
+  };
+}
 
 function addressValues(column: string): KeptSum {
   return {

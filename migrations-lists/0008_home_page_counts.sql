@@ -268,6 +268,69 @@ CREATE TRIGGER contacts_referrals_by_time_remove BEFORE DELETE ON contacts BEGIN
 END;
 --> statement-breakpoint
 INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
+  SELECT 'completed_tasks_by_month', account_list_id, substr(completed_at, 1, 7), activity_type, COALESCE(result, '') || '|' || CASE WHEN next_action = 'Appointment' THEN 'a' ELSE '-' END, SUM(0), count(*)
+  FROM tasks WHERE completed = 1 AND completed_at IS NOT NULL AND activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person') GROUP BY 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_month_insert AFTER INSERT ON tasks BEGIN
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'completed_tasks_by_month', NEW.account_list_id, substr(NEW.completed_at, 1, 7), NEW.activity_type, COALESCE(NEW.result, '') || '|' || CASE WHEN NEW.next_action = 'Appointment' THEN 'a' ELSE '-' END, 0, 1 WHERE NEW.completed = 1 AND NEW.completed_at IS NOT NULL AND NEW.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person')
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_month_delete AFTER DELETE ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'completed_tasks_by_month' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 7) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND (OLD.completed = 1 AND OLD.completed_at IS NOT NULL AND OLD.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person'));
+  DELETE FROM kept_sums WHERE kind = 'completed_tasks_by_month' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 7) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND rows = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_month_update AFTER UPDATE OF completed, completed_at, activity_type, result, next_action, account_list_id ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'completed_tasks_by_month' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 7) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND (OLD.completed = 1 AND OLD.completed_at IS NOT NULL AND OLD.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person'));
+  DELETE FROM kept_sums WHERE kind = 'completed_tasks_by_month' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 7) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'completed_tasks_by_month', NEW.account_list_id, substr(NEW.completed_at, 1, 7), NEW.activity_type, COALESCE(NEW.result, '') || '|' || CASE WHEN NEW.next_action = 'Appointment' THEN 'a' ELSE '-' END, 0, 1 WHERE NEW.completed = 1 AND NEW.completed_at IS NOT NULL AND NEW.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person')
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
+  SELECT 'completed_tasks_by_day', account_list_id, substr(completed_at, 1, 10), activity_type, COALESCE(result, '') || '|' || CASE WHEN next_action = 'Appointment' THEN 'a' ELSE '-' END, SUM(0), count(*)
+  FROM tasks WHERE completed = 1 AND completed_at IS NOT NULL AND activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person') GROUP BY 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_day_insert AFTER INSERT ON tasks BEGIN
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'completed_tasks_by_day', NEW.account_list_id, substr(NEW.completed_at, 1, 10), NEW.activity_type, COALESCE(NEW.result, '') || '|' || CASE WHEN NEW.next_action = 'Appointment' THEN 'a' ELSE '-' END, 0, 1 WHERE NEW.completed = 1 AND NEW.completed_at IS NOT NULL AND NEW.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person')
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_day_delete AFTER DELETE ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'completed_tasks_by_day' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 10) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND (OLD.completed = 1 AND OLD.completed_at IS NOT NULL AND OLD.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person'));
+  DELETE FROM kept_sums WHERE kind = 'completed_tasks_by_day' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 10) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND rows = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER tasks_completed_tasks_by_day_update AFTER UPDATE OF completed, completed_at, activity_type, result, next_action, account_list_id ON tasks BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'completed_tasks_by_day' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 10) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND (OLD.completed = 1 AND OLD.completed_at IS NOT NULL AND OLD.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person'));
+  DELETE FROM kept_sums WHERE kind = 'completed_tasks_by_day' AND owner_id = OLD.account_list_id AND key1 = substr(OLD.completed_at, 1, 10) AND key2 = OLD.activity_type AND key3 = COALESCE(OLD.result, '') || '|' || CASE WHEN OLD.next_action = 'Appointment' THEN 'a' ELSE '-' END AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'completed_tasks_by_day', NEW.account_list_id, substr(NEW.completed_at, 1, 10), NEW.activity_type, COALESCE(NEW.result, '') || '|' || CASE WHEN NEW.next_action = 'Appointment' THEN 'a' ELSE '-' END, 0, 1 WHERE NEW.completed = 1 AND NEW.completed_at IS NOT NULL AND NEW.activity_type IN ('Appointment', 'Pre Call Letter', 'Reminder Letter', 'Support Letter', 'Thank', 'Email', 'Facebook Message', 'Social Message', 'Text Message', 'Call', 'Talk to In Person')
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
+  SELECT 'donation_amounts', account_list_id, CAST(amount AS TEXT), '', '', SUM(0), count(*)
+  FROM donations WHERE amount IS NOT NULL GROUP BY 2, 3, 4, 5;
+--> statement-breakpoint
+CREATE TRIGGER donations_donation_amounts_insert AFTER INSERT ON donations BEGIN
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'donation_amounts', NEW.account_list_id, CAST(NEW.amount AS TEXT), '', '', 0, 1 WHERE NEW.amount IS NOT NULL
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+CREATE TRIGGER donations_donation_amounts_delete AFTER DELETE ON donations BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'donation_amounts' AND owner_id = OLD.account_list_id AND key1 = CAST(OLD.amount AS TEXT) AND key2 = '' AND key3 = '' AND (OLD.amount IS NOT NULL);
+  DELETE FROM kept_sums WHERE kind = 'donation_amounts' AND owner_id = OLD.account_list_id AND key1 = CAST(OLD.amount AS TEXT) AND key2 = '' AND key3 = '' AND rows = 0;
+END;
+--> statement-breakpoint
+CREATE TRIGGER donations_donation_amounts_update AFTER UPDATE OF amount, account_list_id ON donations BEGIN
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'donation_amounts' AND owner_id = OLD.account_list_id AND key1 = CAST(OLD.amount AS TEXT) AND key2 = '' AND key3 = '' AND (OLD.amount IS NOT NULL);
+  DELETE FROM kept_sums WHERE kind = 'donation_amounts' AND owner_id = OLD.account_list_id AND key1 = CAST(OLD.amount AS TEXT) AND key2 = '' AND key3 = '' AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'donation_amounts', NEW.account_list_id, CAST(NEW.amount AS TEXT), '', '', 0, 1 WHERE NEW.amount IS NOT NULL
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
+END;
+--> statement-breakpoint
+INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
   SELECT 'referred_contacts', account_list_id, COALESCE(status, ''), '', '', SUM(0), count(*)
   FROM contacts WHERE referrals_to_me > 0 GROUP BY 2, 3, 4, 5;
 --> statement-breakpoint

@@ -236,8 +236,15 @@ describe("GET /api/v2/account_lists/<id>/analytics", () => {
     });
 
     // start_date and end_date; by default the month up to now, which leaves out the thank-you of 60 days ago.
+    // The period's first second counts, the second before it does not: the part days at its ends are read from
+    // the tasks, the whole months and days between from the kept counts.
+    const thanked = (completedAt: string) => insertTask(viewer.list.id, [], { activityType: "Thank", result: "Done", completed: true, completedAt, startAt: completedAt });
+    await thanked(at(now - 90 * day));
+    await thanked(at(now - 90 * day - 1000));
     const between = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[start_date]=${at(now - 90 * day)}&filter[end_date]=${at(now)}`, viewer.token);
-    expect(between.body.data.attributes.correspondence.thank_yous).toBe(2);
+    expect(between.body.data.attributes.correspondence.thank_yous).toBe(3);
+    const kept = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[start_date]=${at(now - 90 * day - 1000).slice(0, 10)}&filter[end_date]=${at(now)}`, viewer.token);
+    expect(kept.body.data.attributes.correspondence.thank_yous).toBe(4);
     expect(between.body.data.attributes.contacts.referrals).toBe(2);
     const byDefault = await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, viewer.token);
     expect(byDefault.body.data.attributes.correspondence.thank_yous).toBe(1);

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { addressValuesKind } from "../../../drizzle/kept-sums";
-import { accountLists, appeals, contacts, designationAccounts, donations, keptSums, tasks } from "../../../drizzle/schema";
+import { accountLists, appeals, contacts, designationAccounts, keptSums, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, LIKELY_TO_GIVE, PLEDGE_FREQUENCIES, STATUSES } from "../../constants";
 import { formatMoney } from "../../db/decimal";
 import { inList, q } from "../../db/sql";
@@ -21,7 +21,7 @@ const YES_NO: PanelOption[] = [
 ];
 const money = (value: unknown) => formatMoney(Number(value)) ?? "";
 /** Amounts in the order of their value (money units), not of their text. */
-const byValue = (row: Record<string, unknown>) => [row.id];
+const byValue = (row: Record<string, unknown>) => [Number(row.id)];
 const named = (values: readonly string[]): PanelOption[] => values.map((value) => ({ name: value, id: value }));
 /** Options as `[id, name]` pairs. */
 const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([id, name]) => ({ name, id }));
@@ -213,7 +213,8 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Exact Gift Amount",
     type: "multiselect",
     parent: "Gift Details",
-    read: (list) => distinctValues(donations.amount, donations.accountListId, list, true),
+    // The list's kept gift amounts, a row each (kept as text: ordered by value).
+    read: (list) => sql`SELECT k.key1 AS id FROM ${keptSums} AS k WHERE k.kind = 'donation_amounts' AND k.owner_id = ${list}`,
     format: money,
     order: byValue,
   },
