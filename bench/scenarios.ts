@@ -18,6 +18,11 @@ export interface Scenario {
   minRatio?: number;
   /** D1 rows one request may read, at every size (what D1 bills). */
   maxRowsRead?: number;
+  /**
+   * Rows of its answer the request may read besides `maxRowsRead`, one each, where the answer is itself the list's
+   * rows (the tasks' panel answers every contact of the list as an option): what they are, and how many it answered.
+   */
+  answered?: { what: string; count: (body: string) => number };
 }
 
 const JSONAPI = "application/vnd.api+json";
@@ -78,6 +83,12 @@ export function batchBody(paths: string[]) {
   return { requests: paths.map((path) => ({ method: "GET", path })) };
 }
 
+/** The contact options of a tasks' panel answer (its `contact_ids` item, less `-- Any --`). */
+function contactOptions(body: string): number {
+  const items = (JSON.parse(body) as { data?: Array<{ attributes: { name: string; options?: Array<{ id: string }> } }> }).data ?? [];
+  return (items.find((item) => item.attributes.name === "contact_ids")?.attributes.options ?? []).filter((option) => option.id !== "").length;
+}
+
 export function scenarios(target: Target, contactIds: string[]): Scenario[] {
   const list1 = benchIds.lists[0];
   const batchPaths = contactPaths(contactIds, 50, BATCH_ITEM_QUERY);
@@ -105,7 +116,13 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
       maxRowsRead: 2000,
     },
     { name: "home: contacts filter panel", request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
-    { name: "home: tasks filter panel", request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    {
+      name: "home: tasks filter panel",
+      request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`),
+      maxRowsRead: 2000,
+      // Its contact_ids options are every contact of the list, with name and id, as the original answers them.
+      answered: { what: "contact option answered", count: contactOptions },
+    },
     { name: "home: account list analytics", request: apiGet(target, `/api/v2/account_lists/${list1}/analytics`), maxRowsRead: 2000 },
     {
       name: "home: deleted records (the Android app's sync)",
