@@ -1,8 +1,10 @@
 /**
  * Totals kept as rows are written, so that reading a total reads a handful of rows instead of every row it sums:
- * an account list's monthly pledges and designation balances, an appeal's pledges, and a list's open tasks by day. Each kind is declared
- * once here; `keptSumTriggers` renders the triggers that keep it (migration 0014 holds them as rendered, and a
- * test checks that the database's triggers are exactly these). A trigger runs inside the statement that writes
+ * an account list's monthly pledges and designation balances, an appeal's pledges, a list's open tasks by day, and
+ * what the home pages and the filter panels count (completed tasks by day, address values, gift amounts,
+ * referrers and referrals). Each kind is declared once here; `keptSumTriggers` renders the triggers that keep it
+ * (migrations 0014, 0027 and 0029 hold them as rendered, 0001, 0006 and 0008 on list databases, and a test
+ * checks that the database's triggers are exactly these). A trigger runs inside the statement that writes
  * the row, so no write path (API, bulk, batch, background, sidepost, import, erasure) can leave a total behind.
  *
  * Amounts are money units (integers of 1/10,000): sums stay exact. Groups keep the raw currency; a blank one ('')
