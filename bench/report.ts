@@ -20,6 +20,8 @@ export interface ScenarioResult {
   maxRowsRead?: number;
   /** Rows of the answer allowed beyond `maxRowsRead`, one each (bench/scenarios.ts `answered`). */
   answered?: { what: string; rows: number };
+  /** What the answer lists (bench/scenarios.ts `shows`). */
+  shows?: { what: string; count: number };
 }
 
 export interface GenerationStep {
@@ -195,7 +197,8 @@ function checks(report: Report): Check[] {
         });
         continue;
       }
-      list.push({ target: `${r.name}: ≤ ${r.maxRowsRead!.toLocaleString("en-US")} D1 rows read ${at}`, value: reported ?? "not reported", pass: rows === undefined ? undefined : rows <= r.maxRowsRead! });
+      const shown = r.shows ? ` (${r.shows.count.toLocaleString("en-US")} ${r.shows.what} answered)` : "";
+      list.push({ target: `${r.name}: ≤ ${r.maxRowsRead!.toLocaleString("en-US")} D1 rows read ${at}`, value: `${reported ?? "not reported"}${shown}`, pass: rows === undefined ? undefined : rows <= r.maxRowsRead! });
     }
     for (const [baseline, service] of [[BASELINE_PAGE, DEFAULT_PAGE], [HEAVY_BASELINE, HEAVY]]) {
       const answer = sameAnswer(run, baseline, service);

@@ -23,6 +23,8 @@ export interface Scenario {
    * rows (the tasks' panel answers every contact of the list as an option): what they are, and how many it answered.
    */
   answered?: { what: string; count: (body: string) => number };
+  /** What the answer lists besides (options read from the data, people and contacts): shown beside the rows read. */
+  shows?: { what: string; count: (body: string) => number };
 }
 
 const JSONAPI = "application/vnd.api+json";
@@ -83,6 +85,23 @@ export function batchBody(paths: string[]) {
   return { requests: paths.map((path) => ({ method: "GET", path })) };
 }
 
+type PanelBody = { data?: Array<{ attributes: { name: string; options?: Array<{ id: string }> } }> };
+/** The panel's own options, not read from the data. */
+const FIXED_OPTIONS = new Set(["", "none", "any", "no_appeals"]);
+
+/** The options a panel read from the list's data (every item's, less its own). */
+function dataOptions(body: string): number {
+  const items = (JSON.parse(body) as PanelBody).data ?? [];
+  const fixed = ["status", "pledge_frequency", "pledge_late_by", "newsletter", "likely", "contact_type", "primary_address", "donation", "donation_amount_range", "donation_date", "task_due_date", "notes", "pledge_received"];
+  return items.filter((item) => !fixed.includes(item.attributes.name) && !item.attributes.name.startsWith("contact_info")).flatMap((item) => item.attributes.options ?? []).filter((option) => !FIXED_OPTIONS.has(option.id)).length;
+}
+
+/** The people and contacts of a contacts' analytics answer (this week's birthdays and anniversaries). */
+function weekDays(body: string): number {
+  const relationships = (JSON.parse(body) as { data?: { relationships?: Record<string, { data?: unknown[] }> } }).data?.relationships ?? {};
+  return Object.values(relationships).reduce((sum, relationship) => sum + (relationship.data?.length ?? 0), 0);
+}
+
 /** The contact options of a tasks' panel answer (its `contact_ids` item, less `-- Any --`). */
 function contactOptions(body: string): number {
   const items = (JSON.parse(body) as { data?: Array<{ attributes: { name: string; options?: Array<{ id: string }> } }> }).data ?? [];
@@ -114,8 +133,14 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
       name: "home: contacts analytics (the web app's POST)",
       request: apiPost(target, "/api/v2/contacts/analytics", { filter: { account_list_id: list1 }, data: { type: "analytics" } }, { "X-HTTP-Method-Override": "GET" }),
       maxRowsRead: 2000,
+      shows: { what: "birthdays and anniversaries", count: weekDays },
     },
-    { name: "home: contacts filter panel", request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    {
+      name: "home: contacts filter panel",
+      request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`),
+      maxRowsRead: 2000,
+      shows: { what: "options read from the data", count: dataOptions },
+    },
     {
       name: "home: tasks filter panel",
       request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`),
