@@ -45,6 +45,8 @@ export interface KeptSum {
    * to find its list).
    */
   through?: string;
+  /** Columns of that contact the keys name (as `C.<column>`): the contact's change of one moves its rows too. */
+  contactColumns?: string[];
 }
 
 /** The activities of the tasks a list's analytics count when completed (src/resources/account-lists/analytics.ts). */
@@ -130,7 +132,9 @@ export const KEPT_SUMS: KeptSum[] = [
     through: "referred_by_id",
     when: "1",
     owner: "C.account_list_id",
-    keys: ["R.referred_by_id", "''", "''"],
+    // With their name, the option's (read a row each).
+    keys: ["R.referred_by_id", "C.name", "''"],
+    contactColumns: ["name"],
     amount: "0",
     columns: ["referred_by_id"],
   },
@@ -229,8 +233,11 @@ const bare = (sql: string) => sql.replace(/\bR\./g, "");
 const ownerOf = (sum: KeptSum, row: "NEW" | "OLD") =>
   sum.through ? `(SELECT account_list_id FROM contacts WHERE id = ${row}.${sum.through})` : of(sum.owner, row);
 
+/** A key of row `row` whose contact's columns (`C.`) are read from the contact (NULL once it is gone). */
+const contactOf = (sql: string, sum: KeptSum, row: "NEW" | "OLD") => sql.replace(/\bC\.(\w+)/g, (_, column: string) => `(SELECT ${column} FROM contacts WHERE id = ${row}.${sum.through})`);
+
 function add(sum: KeptSum, row: "NEW" | "OLD", sign: 1 | -1): string {
-  const [k1, k2, k3] = sum.keys.map((key) => of(key, row));
+  const [k1, k2, k3] = sum.keys.map((key) => contactOf(of(key, row), sum, row));
   const amount = of(sum.amount, row);
   const owner = ownerOf(sum, row);
   const where = `kind = '${sum.kind}' AND owner_id = ${owner} AND key1 = ${k1} AND key2 = ${k2} AND key3 = ${k3}`;
@@ -258,12 +265,13 @@ export function keptSumRecount(sum: KeptSum): string {
 function contactRows(sum: KeptSum, contact: "NEW" | "OLD", sign: 1 | -1): string {
   const rows = `FROM ${sum.table} AS R WHERE R.${sum.through} = ${contact}.id AND (${sum.when})`;
   const list = `${contact}.account_list_id`;
+  const keys = sum.keys.map((key) => key.replace(/\bC\./g, `${contact}.`));
   if (sign === 1) {
-    return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${list}, ${sum.keys.join(", ")}, SUM(${sum.amount}), count(*)
+    return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${list}, ${keys.join(", ")}, SUM(${sum.amount}), count(*)
     ${rows} GROUP BY 3, 4, 5
     ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + excluded.rows;`;
   }
-  const [k1, k2, k3] = sum.keys;
+  const [k1, k2, k3] = keys;
   const same = `${k1} = kept_sums.key1 AND ${k2} = kept_sums.key2 AND ${k3} = kept_sums.key3`;
   const groups = `kind = '${sum.kind}' AND owner_id = ${list} AND (key1, key2, key3) IN (SELECT ${k1}, ${k2}, ${k3} ${rows})`;
   return `UPDATE kept_sums SET units = units - (SELECT SUM(${sum.amount}) ${rows} AND ${same}), rows = rows - (SELECT count(*) ${rows} AND ${same})
@@ -289,11 +297,12 @@ END;`,
 END;`,
   ];
   if (!sum.through) return own;
-  // The contact's rows follow it to another list; before it is removed (its rows' cascade comes after, when their
-  // list can no longer be found), they leave its list.
+  // The contact's rows follow it to another list (and a change of a column they name); before it is removed (its
+  // rows' cascade comes after, when their list can no longer be found), they leave its list.
+  const followed = ["account_list_id", ...(sum.contactColumns ?? [])];
   return [
     ...own,
-    `CREATE TRIGGER contacts_${sum.kind}_move AFTER UPDATE OF account_list_id ON contacts WHEN OLD.account_list_id IS NOT NEW.account_list_id BEGIN
+    `CREATE TRIGGER contacts_${sum.kind}_move AFTER UPDATE OF ${followed.join(", ")} ON contacts WHEN ${followed.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ")} BEGIN
   ${contactRows(sum, "OLD", -1)}
   ${contactRows(sum, "NEW", 1)}
 END;`,

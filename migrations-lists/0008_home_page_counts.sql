@@ -196,39 +196,39 @@ CREATE TRIGGER contacts_address_metro_area_remove BEFORE DELETE ON contacts BEGI
 END;
 --> statement-breakpoint
 INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
-  SELECT 'referrers', C.account_list_id, R.referred_by_id, '', '', SUM(0), count(*)
+  SELECT 'referrers', C.account_list_id, R.referred_by_id, C.name, '', SUM(0), count(*)
   FROM contact_referrals AS R JOIN contacts AS C ON C.id = R.referred_by_id WHERE 1 GROUP BY 2, 3, 4, 5;
 --> statement-breakpoint
 CREATE TRIGGER contact_referrals_referrers_insert AFTER INSERT ON contact_referrals BEGIN
-  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id), NEW.referred_by_id, '', '', 0, 1 WHERE (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id) IS NOT NULL AND (1)
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id), NEW.referred_by_id, (SELECT name FROM contacts WHERE id = NEW.referred_by_id), '', 0, 1 WHERE (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id) IS NOT NULL AND (1)
     ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
 END;
 --> statement-breakpoint
 CREATE TRIGGER contact_referrals_referrers_delete AFTER DELETE ON contact_referrals BEGIN
-  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = '' AND key3 = '' AND (1);
-  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = '' AND key3 = '' AND rows = 0;
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = (SELECT name FROM contacts WHERE id = OLD.referred_by_id) AND key3 = '' AND (1);
+  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = (SELECT name FROM contacts WHERE id = OLD.referred_by_id) AND key3 = '' AND rows = 0;
 END;
 --> statement-breakpoint
 CREATE TRIGGER contact_referrals_referrers_update AFTER UPDATE OF referred_by_id ON contact_referrals BEGIN
-  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = '' AND key3 = '' AND (1);
-  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = '' AND key3 = '' AND rows = 0;
-  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id), NEW.referred_by_id, '', '', 0, 1 WHERE (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id) IS NOT NULL AND (1)
+  UPDATE kept_sums SET units = units - 0, rows = rows - 1 WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = (SELECT name FROM contacts WHERE id = OLD.referred_by_id) AND key3 = '' AND (1);
+  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = (SELECT account_list_id FROM contacts WHERE id = OLD.referred_by_id) AND key1 = OLD.referred_by_id AND key2 = (SELECT name FROM contacts WHERE id = OLD.referred_by_id) AND key3 = '' AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id), NEW.referred_by_id, (SELECT name FROM contacts WHERE id = NEW.referred_by_id), '', 0, 1 WHERE (SELECT account_list_id FROM contacts WHERE id = NEW.referred_by_id) IS NOT NULL AND (1)
     ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;
 END;
 --> statement-breakpoint
-CREATE TRIGGER contacts_referrers_move AFTER UPDATE OF account_list_id ON contacts WHEN OLD.account_list_id IS NOT NEW.account_list_id BEGIN
-  UPDATE kept_sums SET units = units - (SELECT SUM(0) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND '' = kept_sums.key2 AND '' = kept_sums.key3), rows = rows - (SELECT count(*) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND '' = kept_sums.key2 AND '' = kept_sums.key3)
-    WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, '', '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1));
-  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, '', '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1)) AND rows = 0;
-  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', NEW.account_list_id, R.referred_by_id, '', '', SUM(0), count(*)
+CREATE TRIGGER contacts_referrers_move AFTER UPDATE OF account_list_id, name ON contacts WHEN OLD.account_list_id IS NOT NEW.account_list_id OR OLD.name IS NOT NEW.name BEGIN
+  UPDATE kept_sums SET units = units - (SELECT SUM(0) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND OLD.name = kept_sums.key2 AND '' = kept_sums.key3), rows = rows - (SELECT count(*) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND OLD.name = kept_sums.key2 AND '' = kept_sums.key3)
+    WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, OLD.name, '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1));
+  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, OLD.name, '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1)) AND rows = 0;
+  INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT 'referrers', NEW.account_list_id, R.referred_by_id, NEW.name, '', SUM(0), count(*)
     FROM contact_referrals AS R WHERE R.referred_by_id = NEW.id AND (1) GROUP BY 3, 4, 5
     ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + excluded.rows;
 END;
 --> statement-breakpoint
 CREATE TRIGGER contacts_referrers_remove BEFORE DELETE ON contacts BEGIN
-  UPDATE kept_sums SET units = units - (SELECT SUM(0) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND '' = kept_sums.key2 AND '' = kept_sums.key3), rows = rows - (SELECT count(*) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND '' = kept_sums.key2 AND '' = kept_sums.key3)
-    WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, '', '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1));
-  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, '', '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1)) AND rows = 0;
+  UPDATE kept_sums SET units = units - (SELECT SUM(0) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND OLD.name = kept_sums.key2 AND '' = kept_sums.key3), rows = rows - (SELECT count(*) FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1) AND R.referred_by_id = kept_sums.key1 AND OLD.name = kept_sums.key2 AND '' = kept_sums.key3)
+    WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, OLD.name, '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1));
+  DELETE FROM kept_sums WHERE kind = 'referrers' AND owner_id = OLD.account_list_id AND (key1, key2, key3) IN (SELECT R.referred_by_id, OLD.name, '' FROM contact_referrals AS R WHERE R.referred_by_id = OLD.id AND (1)) AND rows = 0;
 END;
 --> statement-breakpoint
 INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)

@@ -189,6 +189,13 @@ describe("the kept values the panels read", () => {
     expect(await analytics(first)).toEqual({ active: 3, referrals: 1, referrals_on_hand: 1 });
     await expectKeptSumsExact(storage);
 
+    // A referrer renamed is offered by the new name.
+    const renamed = await put(`/api/v2/contacts/${mover}`, { data: { type: "contacts", id: mover, attributes: { name: "Mover, Maxine", overwrite: true } } }, user.token);
+    expect(renamed.status, renamed.text).toBe(200);
+    const referrers = (await panel(`/api/v2/contacts/filters?filter[account_list_id]=${first}`, user.token)).items.find((item) => item.attributes.name === "referrer")!.attributes.options!;
+    expect(referrers.slice(3)).toEqual([{ id: mover, name: "Mover, Maxine" }]);
+    await expectKeptSumsExact(storage);
+
     // An address removed takes its value along only when it was the last one holding it.
     expect((await del(`/api/v2/contacts/${mover}/addresses/${moverHome}`, user.token)).status).toBe(204);
     expect(await kept("address_city")).toEqual([

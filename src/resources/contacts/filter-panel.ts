@@ -163,9 +163,8 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Referrer",
     type: "multiselect",
     options: [NONE, { name: "-- Has referrer --", id: "any" }],
-    // The list's kept referrers, a row each, and their names.
-    read: (list) => sql`SELECT c.id AS id, c.name AS name FROM ${keptSums} AS k CROSS JOIN ${contacts} AS c ON c.id = k.key1
-      WHERE k.kind = 'referrers' AND k.owner_id = ${list} ORDER BY c.name, c.id`,
+    // The list's kept referrers with their names, a row each.
+    read: (list) => sql`SELECT k.key1 AS id, k.key2 AS name FROM ${keptSums} AS k WHERE k.kind = 'referrers' AND k.owner_id = ${list} ORDER BY k.key2, k.key1`,
   },
   { name: "likely", title: "Likely To Give", type: "multiselect", parent: "Contact Details", options: [NONE, ...named(LIKELY_TO_GIVE)] },
   { name: "contact_type", title: "Type", type: "multiselect", parent: "Contact Details", options: [{ name: "Person", id: "person" }, { name: "Company", id: "company" }] },
