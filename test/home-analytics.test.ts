@@ -183,6 +183,20 @@ describe("GET /api/v2/contacts/analytics", () => {
     // A coach reads the list's; GET answers the same.
     const coached = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${alice.list.id}`, coach.token);
     expect(coached.body.data.relationships.birthdays_this_week.data).toEqual([{ type: "people", id: birthday.id }]);
+
+    // The week follows what it shows as it changes: a hidden contact shown again, a person who died, a name that
+    // orders the day anew (each day's copy of them, kept by triggers).
+    const week = async () => ((await get(`/api/v2/contacts/analytics?filter[account_list_id]=${alice.list.id}`, alice.token)).body.data.relationships.birthdays_this_week.data as Array<{ id: string }>).map((person) => person.id);
+    const shown = await request("PUT", `/api/v2/contacts/${hidden.id}`, { token: alice.token, body: { data: { type: "contacts", id: hidden.id, attributes: { status: "Partner - Pray", overwrite: true } } } });
+    expect(shown.status, shown.text).toBe(200);
+    const [hiddenPerson] = await db.select().from(schema.people).where(eq(schema.people.contactId, hidden.id));
+    expect(await week()).toEqual([birthday.id, hiddenPerson.id]);
+    const renamed = await request("PUT", `/api/v2/contacts/${hidden.id}/people/${hiddenPerson.id}`, { token: alice.token, body: { data: { type: "people", id: hiddenPerson.id, attributes: { first_name: "Abe", overwrite: true } } } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await week()).toEqual([hiddenPerson.id, birthday.id]);
+    const died = await request("PUT", `/api/v2/contacts/${family.id}/people/${birthday.id}`, { token: alice.token, body: { data: { type: "people", id: birthday.id, attributes: { deceased: true, overwrite: true } } } });
+    expect(died.status, died.text).toBe(200);
+    expect(await week()).toEqual([hiddenPerson.id]);
   });
 });
 
