@@ -30,7 +30,7 @@ const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([i
 const ADDRESS_VALUES: SharedRead = {
   key: "addresses",
   read: (list) => sql`SELECT substr(k.kind, ${addressValuesKind("").length + 1}) AS "column", k.key1 AS id FROM ${keptSums} AS k
-    WHERE ${inList(sql`k.kind`, LOCATION_COLUMNS.map(addressValuesKind))} AND k.owner_id = ${list} ORDER BY 1, 2`,
+    WHERE ${inList(sql`k.kind`, LOCATION_COLUMNS.map(addressValuesKind))} AND k.owner_id = ${list}`,
 };
 
 const location = (name: string, title: string, column: string): PanelFilter => ({
@@ -163,8 +163,8 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Referrer",
     type: "multiselect",
     options: [NONE, { name: "-- Has referrer --", id: "any" }],
-    // The list's kept referrers with their names, a row each.
-    read: (list) => sql`SELECT k.key1 AS id, k.key2 AS name FROM ${keptSums} AS k WHERE k.kind = 'referrers' AND k.owner_id = ${list} ORDER BY k.key2, k.key1`,
+    // The list's kept referrers with their names, a row each (ordered by name with the panel's other options).
+    read: (list) => sql`SELECT k.key1 AS id, k.key2 AS name FROM ${keptSums} AS k WHERE k.kind = 'referrers' AND k.owner_id = ${list}`,
   },
   { name: "likely", title: "Likely To Give", type: "multiselect", parent: "Contact Details", options: [NONE, ...named(LIKELY_TO_GIVE)] },
   { name: "contact_type", title: "Type", type: "multiselect", parent: "Contact Details", options: [{ name: "Person", id: "person" }, { name: "Company", id: "company" }] },
