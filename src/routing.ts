@@ -199,8 +199,16 @@ const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
  * parameter it cannot take, refused by every part alike) answers for all.
  */
 async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
-  const first = databaseOfList(viewer, viewer.readableListIds[0]);
-  const inOrder = [first, ...databases.filter((database) => database !== first)];
+  // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
+  // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
+  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? (await overrideBodyFilter(c)) ?? "")
+    .split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
+  const first = databaseOfList(viewer, covered[0]);
+  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
+  const inOrder = [first, ...databases.filter((database) => database !== first && holding.has(database))];
   const answers = await Promise.all(
     inOrder.map(async (database) => {
       let orders: SummaryOrders = {};

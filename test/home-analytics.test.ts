@@ -11,7 +11,7 @@ import { errorOf, get, request } from "./helpers/api";
 import { givingTo, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db } from "./helpers/factories";
 import { placedUser, type PlacedUser } from "./helpers/placement";
-import { expectAlike, fillLists } from "./helpers/summary-fixtures";
+import { expectAlike, fillLists, normalized } from "./helpers/summary-fixtures";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -340,5 +340,18 @@ describe("a summary of lists on several databases", () => {
     // The web app's POST alike, and sparse fieldsets.
     await expectAlike("/api/v2/contacts/analytics", one(), three(), (asked, token) => overriddenGet(asked, {}, token));
     await expectAlike("/api/v2/contacts/analytics?fields[contact_analytics]=partners_30_days_late_count,birthdays_this_week", one(), three());
+  });
+
+  it("answers lists named on several databases as one database answers them, leaving out the others", async () => {
+    // The first and third lists: on the directory and LIST_DB_2 for one user, both on LIST_DB_1 for the other.
+    const named = (user: PlacedUser) => `/api/v2/contacts/analytics?include=birthdays_this_week&filter[account_list_id]=${user.lists[0]},${user.lists[2]}`;
+    const expected = normalized(await get(named(together), together.token), together, 7) as { data: { attributes: Record<string, number>; relationships: Record<string, { data: unknown[] }> } };
+    expect(normalized(await get(named(spread), spread.token), spread, 8)).toEqual(expected);
+    expect(expected.data.attributes.first_gift_not_received_count).toBe(2);
+    expect(expected.data.relationships.birthdays_this_week.data).toHaveLength(8);
+    // The web app's POST names them in its body.
+    const body = (user: PlacedUser) => ({ filter: { account_list_id: `${user.lists[0]},${user.lists[2]}` } });
+    const posted = normalized(await overriddenGet("/api/v2/contacts/analytics", body(spread), spread.token), spread, 8);
+    expect(posted).toEqual(normalized(await overriddenGet("/api/v2/contacts/analytics", body(together), together.token), together, 7));
   });
 });
