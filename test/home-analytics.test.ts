@@ -278,7 +278,7 @@ describe("GET /api/v2/account_lists/<id>/analytics", () => {
 });
 
 describe("lists on several databases", () => {
-  it("reads a summary where its named lists are, the web app's body filter too, and asks for the lists otherwise", async () => {
+  it("reads a summary where its named lists are, the web app's body filter too, and over every database otherwise", async () => {
     const spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
     const [, onFirst, onSecond] = spread.lists;
     const created = await request("POST", "/api/v2/contacts", {
