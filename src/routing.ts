@@ -8,7 +8,9 @@
  *   each database the rows before it (docs/scaling.md), as it costs one database;
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
- * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order.
+ * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
+ * - a summary of the viewer's lists (the home pages' analytics, the filter panels): each database answers over its
+ *   lists, and the answers are put together as one database's over all of them (src/db/merge-summaries.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -20,7 +22,8 @@ import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi
 import { parseJsonBody } from "./jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
-import type { ListPart, PartKeys } from "./db/list-parts";
+import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
+import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
 import { databaseOfList, isPlacedRecordPath, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
@@ -113,6 +116,7 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
+  if (isListRead(c) && SUMMARY_PATH.test(new URL(c.req.url).pathname)) return summaryAnswer(app, c, viewer, databases, body);
   if (isListRead(c)) return listAnswer(c, databases, run);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
@@ -126,6 +130,7 @@ async function runPart(
   body: string | undefined,
   list?: ListPart,
   read?: URL,
+  summary?: SummaryPart,
 ): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
@@ -139,7 +144,7 @@ async function runPart(
     sessions: c.get("sessions"),
     precharged: true,
     createdId: c.get("createdId"),
-    part: { database, list, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
+    part: { database, list, summary, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
 }
@@ -216,6 +221,38 @@ async function recordAnswer(answers: Response[], pathIds: string[]): Promise<Res
     }),
   );
   return ranked.sort((a, b) => a.rank - b.rank)[0].answer;
+}
+
+/** The summaries of the viewer's lists that name no list in their path: the home pages' analytics, the filter panels. */
+const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
+
+/**
+ * A summary over the viewer's lists on several databases: each database's part, put together. The part of the
+ * database holding the viewer's first list comes first (the summary bears that list's id). A part refused (a
+ * parameter it cannot take, refused by every part alike) answers for all.
+ */
+async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
+  // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
+  // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
+  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? (await overrideBodyFilter(c)) ?? "")
+    .split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
+  const first = databaseOfList(viewer, covered[0]);
+  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
+  const inOrder = [first, ...databases.filter((database) => database !== first && holding.has(database))];
+  const answers = await Promise.all(
+    inOrder.map(async (database) => {
+      let orders: SummaryOrders = {};
+      const response = await runPart(app, c, viewer, database, body, undefined, undefined, { report: (reported) => (orders = reported) });
+      return { response, orders };
+    }),
+  );
+  const failed = answers.find((answer) => answer.response.status !== 200);
+  if (failed) return failed.response;
+  const parts = await Promise.all(answers.map(async ({ response, orders }) => ({ document: (await response.json()) as SummaryAnswer["document"], orders })));
+  return jsonAnswer(Array.isArray(parts[0].document.data) ? mergePanels(parts) : mergeSummaryResources(parts));
 }
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (write.ts). */
