@@ -92,6 +92,9 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
     }
     if (result.probe.status >= 300) {
       log(`${scenario.name}: probe answered ${result.probe.status}: ${result.probe.body.slice(0, 300)}`);
+    } else {
+      if (scenario.answered) result.answered = { what: scenario.answered.what, rows: scenario.answered.count(result.probe.body) };
+      if (scenario.shows) result.shows = { what: scenario.shows.what, count: scenario.shows.count(result.probe.body) };
     }
     const restartsBefore = restarts();
     result.load = await load(scenario.request, options.duration);

@@ -18,6 +18,13 @@ export interface Scenario {
   minRatio?: number;
   /** D1 rows one request may read, at every size (what D1 bills). */
   maxRowsRead?: number;
+  /**
+   * Rows of its answer the request may read besides `maxRowsRead`, one each, where the answer is itself the list's
+   * rows (the tasks' panel answers every contact of the list as an option): what they are, and how many it answered.
+   */
+  answered?: { what: string; count: (body: string) => number };
+  /** What the answer lists besides (options read from the data, people and contacts): shown beside the rows read. */
+  shows?: { what: string; count: (body: string) => number };
 }
 
 const JSONAPI = "application/vnd.api+json";
@@ -78,6 +85,29 @@ export function batchBody(paths: string[]) {
   return { requests: paths.map((path) => ({ method: "GET", path })) };
 }
 
+type PanelBody = { data?: Array<{ attributes: { name: string; options?: Array<{ id: string }> } }> };
+/** The panel's own options, not read from the data. */
+const FIXED_OPTIONS = new Set(["", "none", "any", "no_appeals"]);
+
+/** The options a panel read from the list's data (every item's, less its own). */
+function dataOptions(body: string): number {
+  const items = (JSON.parse(body) as PanelBody).data ?? [];
+  const fixed = ["status", "pledge_frequency", "pledge_late_by", "newsletter", "likely", "contact_type", "primary_address", "donation", "donation_amount_range", "donation_date", "task_due_date", "notes", "pledge_received"];
+  return items.filter((item) => !fixed.includes(item.attributes.name) && !item.attributes.name.startsWith("contact_info")).flatMap((item) => item.attributes.options ?? []).filter((option) => !FIXED_OPTIONS.has(option.id)).length;
+}
+
+/** The people and contacts of a contacts' analytics answer (this week's birthdays and anniversaries). */
+function weekDays(body: string): number {
+  const relationships = (JSON.parse(body) as { data?: { relationships?: Record<string, { data?: unknown[] }> } }).data?.relationships ?? {};
+  return Object.values(relationships).reduce((sum, relationship) => sum + (relationship.data?.length ?? 0), 0);
+}
+
+/** The contact options of a tasks' panel answer (its `contact_ids` item, less `-- Any --`). */
+function contactOptions(body: string): number {
+  const items = (JSON.parse(body) as { data?: Array<{ attributes: { name: string; options?: Array<{ id: string }> } }> }).data ?? [];
+  return (items.find((item) => item.attributes.name === "contact_ids")?.attributes.options ?? []).filter((option) => option.id !== "").length;
+}
+
 export function scenarios(target: Target, contactIds: string[]): Scenario[] {
   const list1 = benchIds.lists[0];
   const batchPaths = contactPaths(contactIds, 50, BATCH_ITEM_QUERY);
@@ -103,9 +133,22 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
       name: "home: contacts analytics (the web app's POST)",
       request: apiPost(target, "/api/v2/contacts/analytics", { filter: { account_list_id: list1 }, data: { type: "analytics" } }, { "X-HTTP-Method-Override": "GET" }),
       maxRowsRead: 2000,
+      shows: { what: "birthdays and anniversaries", count: weekDays },
     },
-    { name: "home: contacts filter panel", request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
-    { name: "home: tasks filter panel", request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`), maxRowsRead: 2000 },
+    {
+      name: "home: contacts filter panel",
+      request: apiGet(target, `/api/v2/contacts/filters?filter[account_list_id]=${list1}`),
+      maxRowsRead: 2000,
+      // Its options from the data (referrers, gift amounts, ...) are a kept row or an index step each.
+      answered: { what: "option read from the data", count: dataOptions },
+    },
+    {
+      name: "home: tasks filter panel",
+      request: apiGet(target, `/api/v2/tasks/filters?filter[account_list_id]=${list1}`),
+      maxRowsRead: 2000,
+      // Its contact_ids options are every contact of the list, with name and id, as the original answers them.
+      answered: { what: "contact option answered", count: contactOptions },
+    },
     { name: "home: account list analytics", request: apiGet(target, `/api/v2/account_lists/${list1}/analytics`), maxRowsRead: 2000 },
     {
       name: "home: deleted records (the Android app's sync)",

@@ -3,7 +3,7 @@
  * partner status and pledge.
  */
 import { sql } from "drizzle-orm";
-import { index, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 import { bool, id, money, timestamps } from "./columns";
 import { users } from "./users";
@@ -45,6 +45,9 @@ export const contacts = sqliteTable(
       ),
       { mode: "virtual" },
     ),
+    // Kept by triggers (drizzle/kept-sums.ts): how many referrals name the contact as referred, so that the home
+    // page's referred contacts are a kept count by status, not a look at every contact's referrals.
+    referralsToMe: integer("referrals_to_me").notNull().default(0),
     locale: text("locale"),
     nextAsk: text("next_ask"),
     notes: text("notes"),

@@ -1,8 +1,10 @@
 /**
  * Totals kept as rows are written, so that reading a total reads a handful of rows instead of every row it sums:
- * an account list's monthly pledges and designation balances, an appeal's pledges, and a list's open tasks by day. Each kind is declared
- * once here; `keptSumTriggers` renders the triggers that keep it (migration 0014 holds them as rendered, and a
- * test checks that the database's triggers are exactly these). A trigger runs inside the statement that writes
+ * an account list's monthly pledges and designation balances, an appeal's pledges, a list's open tasks by day, and
+ * what the home pages and the filter panels count (completed tasks by day, address values, gift amounts,
+ * referrers and referrals). Each kind is declared once here; `keptSumTriggers` renders the triggers that keep it
+ * (migrations 0014, 0027 and 0029 hold them as rendered, 0001, 0006 and 0008 on list databases, and a test
+ * checks that the database's triggers are exactly these). A trigger runs inside the statement that writes
  * the row, so no write path (API, bulk, batch, background, sidepost, import, erasure) can leave a total behind.
  *
  * Amounts are money units (integers of 1/10,000): sums stay exact. Groups keep the raw currency; a blank one ('')
@@ -36,6 +38,35 @@ export interface KeptSum {
   amount: string;
   /** The columns whose change can move a row between groups or in or out of the sum. */
   columns: string[];
+  /**
+   * For a row that carries no list (an address, a referral): its column naming the contact whose list owns it.
+   * `owner` is then that contact's list, and the contact's own triggers carry the row's part along when the contact
+   * moves to another list or is removed (a removal's cascade reaches the row once the contact is gone, too late
+   * to find its list).
+   */
+  through?: string;
+  /** Columns of that contact the keys name (as `C.<column>`): the contact's change of one moves its rows too. */
+  contactColumns?: string[];
+}
+
+/** The activities of the tasks a list's analytics count when completed (src/resources/account-lists/analytics.ts). */
+export const COUNTED_ACTIVITIES = [
+  "Appointment",
+  "Pre Call Letter",
+  "Reminder Letter",
+  "Support Letter",
+  "Thank",
+  "Email",
+  "Facebook Message",
+  "Social Message",
+  "Text Message",
+  "Call",
+  "Talk to In Person",
+];
+
+/** The kind of kept rows holding the values of an address column (`address_city`, ...). */
+export function addressValuesKind(column: string): string {
+  return `address_${column}`;
 }
 
 export const KEPT_SUMS: KeptSum[] = [
@@ -92,7 +123,83 @@ export const KEPT_SUMS: KeptSum[] = [
   // began: the events' rule for late (src/events/event-types.ts) read as a sum over due days.
   partnersDueBy("month", 7),
   partnersDueBy("day", 10),
+  // The values a list's addresses hold for each place filter, by value: the filter panels' options (one row a value).
+  ...["city", "state", "country", "region", "metro_area"].map(addressValues),
+  {
+    // A list's contacts who referred someone (the panels' referrer options): a row per referrer.
+    kind: "referrers",
+    table: "contact_referrals",
+    through: "referred_by_id",
+    when: "1",
+    owner: "C.account_list_id",
+    // With their name, the option's (read a row each).
+    keys: ["R.referred_by_id", "C.name", "''"],
+    contactColumns: ["name"],
+    amount: "0",
+    columns: ["referred_by_id"],
+  },
+  {
+    // A list's referrals by when they were made and whom they referred: a period's referred contacts are a range.
+    kind: "referrals_by_time",
+    table: "contact_referrals",
+    through: "referred_to_id",
+    when: "1",
+    owner: "C.account_list_id",
+    keys: ["R.created_at", "R.referred_to_id", "''"],
+    amount: "0",
+    columns: ["referred_to_id", "created_at"],
+  },
+  // A list's completed tasks of the counted activities by the UTC month and day they were completed, activity, and
+  // result with whether the next action is an appointment (`<result>|a`, else `<result>|-`): a period's counts are
+  // sums over its whole months and days, and only its first and last part days are read from the tasks.
+  completedTasksBy("month", 7),
+  completedTasksBy("day", 10),
+  {
+    // A list's gift amounts (the panels' amount options), a row each.
+    kind: "donation_amounts",
+    table: "donations",
+    when: "R.amount IS NOT NULL",
+    owner: "R.account_list_id",
+    keys: ["CAST(R.amount AS TEXT)", "''", "''"],
+    amount: "0",
+    columns: ["amount", "account_list_id"],
+  },
+  {
+    // A list's referred contacts (at least one referral to them, kept in contacts.referrals_to_me) by status.
+    kind: "referred_contacts",
+    table: "contacts",
+    when: "R.referrals_to_me > 0",
+    owner: "R.account_list_id",
+    keys: ["COALESCE(R.status, '')", "''", "''"],
+    amount: "0",
+    columns: ["status", "referrals_to_me", "account_list_id"],
+  },
 ];
+
+function completedTasksBy(period: string, length: number): KeptSum {
+  return {
+    kind: `completed_tasks_by_${period}`,
+    table: "tasks",
+    when: `R.completed = 1 AND R.completed_at IS NOT NULL AND R.activity_type IN (${COUNTED_ACTIVITIES.map((activity) => `'${activity}'`).join(", ")})`,
+    owner: "R.account_list_id",
+    keys: [`substr(R.completed_at, 1, ${length})`, "R.activity_type", "COALESCE(R.result, '') || '|' || CASE WHEN R.next_action = 'Appointment' THEN 'a' ELSE '-' END"],
+    amount: "0",
+    columns: ["completed", "completed_at", "activity_type", "result", "next_action", "account_list_id"],
+  };
+}
+
+function addressValues(column: string): KeptSum {
+  return {
+    kind: addressValuesKind(column),
+    table: "addresses",
+    through: "contact_id",
+    when: `R.${column} > ''`,
+    owner: "C.account_list_id",
+    keys: [`R.${column}`, "''", "''"],
+    amount: "0",
+    columns: [column, "contact_id"],
+  };
+}
 
 function partnersDueBy(period: string, length: number): KeptSum {
   return {
@@ -122,12 +229,21 @@ function openTasksBy(period: string, length: number, key2 = "''"): KeptSum {
 const of = (sql: string, row: "NEW" | "OLD") => sql.replace(/\bR\./g, `${row}.`);
 const bare = (sql: string) => sql.replace(/\bR\./g, "");
 
+/** The owner of row `row`: its list, or its contact's list (NULL once the contact is gone). */
+const ownerOf = (sum: KeptSum, row: "NEW" | "OLD") =>
+  sum.through ? `(SELECT account_list_id FROM contacts WHERE id = ${row}.${sum.through})` : of(sum.owner, row);
+
+/** A key of row `row` whose contact's columns (`C.`) are read from the contact (NULL once it is gone). */
+const contactOf = (sql: string, sum: KeptSum, row: "NEW" | "OLD") => sql.replace(/\bC\.(\w+)/g, (_, column: string) => `(SELECT ${column} FROM contacts WHERE id = ${row}.${sum.through})`);
+
 function add(sum: KeptSum, row: "NEW" | "OLD", sign: 1 | -1): string {
-  const [k1, k2, k3] = sum.keys.map((key) => of(key, row));
+  const [k1, k2, k3] = sum.keys.map((key) => contactOf(of(key, row), sum, row));
   const amount = of(sum.amount, row);
-  const where = `kind = '${sum.kind}' AND owner_id = ${of(sum.owner, row)} AND key1 = ${k1} AND key2 = ${k2} AND key3 = ${k3}`;
+  const owner = ownerOf(sum, row);
+  const where = `kind = '${sum.kind}' AND owner_id = ${owner} AND key1 = ${k1} AND key2 = ${k2} AND key3 = ${k3}`;
   if (sign === 1) {
-    return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${of(sum.owner, row)}, ${k1}, ${k2}, ${k3}, ${amount}, 1 WHERE ${of(sum.when, row)}
+    const counted = sum.through ? `${owner} IS NOT NULL AND (${of(sum.when, row)})` : of(sum.when, row);
+    return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${owner}, ${k1}, ${k2}, ${k3}, ${amount}, 1 WHERE ${counted}
     ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + 1;`;
   }
   // A group whose last row left is removed, so reads never walk empty groups.
@@ -137,14 +253,36 @@ function add(sum: KeptSum, row: "NEW" | "OLD", sign: 1 | -1): string {
 
 /** The kept rows of `sum` recounted from the rows themselves: what the triggers must always agree with. */
 export function keptSumRecount(sum: KeptSum): string {
+  if (sum.through) {
+    return `SELECT '${sum.kind}', C.account_list_id, ${sum.keys.join(", ")}, SUM(${sum.amount}), count(*)
+  FROM ${sum.table} AS R JOIN contacts AS C ON C.id = R.${sum.through} WHERE ${sum.when} GROUP BY 2, 3, 4, 5`;
+  }
   return `SELECT '${sum.kind}', ${bare(sum.owner)}, ${sum.keys.map(bare).join(", ")}, SUM(${bare(sum.amount)}), count(*)
   FROM ${sum.table} WHERE ${bare(sum.when)} GROUP BY 2, 3, 4, 5`;
+}
+
+/** Every row of `sum` that contact `contact` owns through `through`, added to (or taken from) list `list`. */
+function contactRows(sum: KeptSum, contact: "NEW" | "OLD", sign: 1 | -1): string {
+  const rows = `FROM ${sum.table} AS R WHERE R.${sum.through} = ${contact}.id AND (${sum.when})`;
+  const list = `${contact}.account_list_id`;
+  const keys = sum.keys.map((key) => key.replace(/\bC\./g, `${contact}.`));
+  if (sign === 1) {
+    return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${list}, ${keys.join(", ")}, SUM(${sum.amount}), count(*)
+    ${rows} GROUP BY 3, 4, 5
+    ON CONFLICT (kind, owner_id, key1, key2, key3) DO UPDATE SET units = units + excluded.units, rows = rows + excluded.rows;`;
+  }
+  const [k1, k2, k3] = keys;
+  const same = `${k1} = kept_sums.key1 AND ${k2} = kept_sums.key2 AND ${k3} = kept_sums.key3`;
+  const groups = `kind = '${sum.kind}' AND owner_id = ${list} AND (key1, key2, key3) IN (SELECT ${k1}, ${k2}, ${k3} ${rows})`;
+  return `UPDATE kept_sums SET units = units - (SELECT SUM(${sum.amount}) ${rows} AND ${same}), rows = rows - (SELECT count(*) ${rows} AND ${same})
+    WHERE ${groups};
+  DELETE FROM kept_sums WHERE ${groups} AND rows = 0;`;
 }
 
 /** The triggers that keep `sum`, and the statement that builds it from the rows already there. */
 export function keptSumTriggers(sum: KeptSum): string[] {
   const name = `${sum.table}_${sum.kind}`;
-  return [
+  const own = [
     `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows)
   ${keptSumRecount(sum)};`,
     `CREATE TRIGGER ${name}_insert AFTER INSERT ON ${sum.table} BEGIN
@@ -156,6 +294,43 @@ END;`,
     `CREATE TRIGGER ${name}_update AFTER UPDATE OF ${sum.columns.join(", ")} ON ${sum.table} BEGIN
   ${add(sum, "OLD", -1)}
   ${add(sum, "NEW", 1)}
+END;`,
+  ];
+  if (!sum.through) return own;
+  // The contact's rows follow it to another list (and a change of a column they name); before it is removed (its
+  // rows' cascade comes after, when their list can no longer be found), they leave its list.
+  const followed = ["account_list_id", ...(sum.contactColumns ?? [])];
+  return [
+    ...own,
+    `CREATE TRIGGER contacts_${sum.kind}_move AFTER UPDATE OF ${followed.join(", ")} ON contacts WHEN ${followed.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ")} BEGIN
+  ${contactRows(sum, "OLD", -1)}
+  ${contactRows(sum, "NEW", 1)}
+END;`,
+    `CREATE TRIGGER contacts_${sum.kind}_remove BEFORE DELETE ON contacts BEGIN
+  ${contactRows(sum, "OLD", -1)}
+END;`,
+  ];
+}
+
+/**
+ * `contacts.referrals_to_me`, the number of referrals to the contact (whether it is a referred contact, which the
+ * kind `referred_contacts` counts by status): recounted from the contact's referrals whenever one changes.
+ */
+const recountReferrals = (row: "NEW" | "OLD") =>
+  `UPDATE contacts SET referrals_to_me = (SELECT count(*) FROM contact_referrals WHERE referred_to_id = ${row}.referred_to_id) WHERE id = ${row}.referred_to_id;`;
+
+export function referralCountTriggers(): string[] {
+  return [
+    `UPDATE contacts SET referrals_to_me = (SELECT count(*) FROM contact_referrals WHERE referred_to_id = contacts.id) WHERE id IN (SELECT referred_to_id FROM contact_referrals);`,
+    `CREATE TRIGGER contact_referrals_referrals_to_me_insert AFTER INSERT ON contact_referrals BEGIN
+  ${recountReferrals("NEW")}
+END;`,
+    `CREATE TRIGGER contact_referrals_referrals_to_me_delete AFTER DELETE ON contact_referrals BEGIN
+  ${recountReferrals("OLD")}
+END;`,
+    `CREATE TRIGGER contact_referrals_referrals_to_me_update AFTER UPDATE OF referred_to_id ON contact_referrals BEGIN
+  ${recountReferrals("OLD")}
+  ${recountReferrals("NEW")}
 END;`,
   ];
 }

@@ -16,7 +16,7 @@
  * The triggers are declared here and rendered by `runMarkTriggers` (migration 0015 holds them as rendered, and a
  * test checks that the database's triggers are exactly these).
  */
-import { index, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 
 export const changedContacts = sqliteTable(
@@ -37,8 +37,18 @@ export const personDays = sqliteTable(
     accountListId: text("account_list_id").notNull(),
     /** `MM-DD`, as entered (a 02-30 sorts between 02-28 and 03-01, where the rule finds it). */
     monthDay: text("month_day").notNull(),
+    // Copies of what the home page's week of birthdays and anniversaries shows and orders by (the person's contact,
+    // first name and whether deceased, the contact's status), kept by the same triggers: the week is read from the
+    // index alone, a row per person, not a person and a contact each.
+    contactId: text("contact_id"),
+    firstName: text("first_name"),
+    deceased: integer("deceased"),
+    contactStatus: text("contact_status"),
   },
-  (t) => [primaryKey({ columns: [t.personId, t.kind] }), index("person_days_account_list_id_month_day_idx").on(t.accountListId, t.kind, t.monthDay)],
+  (t) => [
+    primaryKey({ columns: [t.personId, t.kind] }),
+    index("person_days_account_list_id_month_day_idx").on(t.accountListId, t.kind, t.monthDay, t.firstName, t.personId, t.contactId, t.deceased, t.contactStatus),
+  ],
 );
 
 export const notificationListRuns = sqliteTable("notification_list_runs", {
@@ -138,8 +148,8 @@ function insertDays(row: "NEW" | "people"): string[] {
   const r = row === "people" ? "p" : row;
   const from = row === "people" ? "FROM people p JOIN contacts c ON c.id = p.contact_id WHERE" : `FROM contacts c WHERE c.id = ${r}.contact_id AND`;
   return DAYS.map(
-    ([kind, month, day]) => `INSERT INTO person_days (person_id, kind, account_list_id, month_day)
-  SELECT ${r}.id, '${kind}', c.account_list_id, printf('%02d-%02d', ${r}.${month}, ${r}.${day}) ${from} ${r}.${month} BETWEEN 1 AND 12 AND ${r}.${day} BETWEEN 1 AND 31;`,
+    ([kind, month, day]) => `INSERT INTO person_days (person_id, kind, account_list_id, month_day, contact_id, first_name, deceased, contact_status)
+  SELECT ${r}.id, '${kind}', c.account_list_id, printf('%02d-%02d', ${r}.${month}, ${r}.${day}), c.id, ${r}.first_name, ${r}.deceased, c.status ${from} ${r}.${month} BETWEEN 1 AND 12 AND ${r}.${day} BETWEEN 1 AND 31;`,
   );
 }
 
@@ -189,6 +199,10 @@ END;`,
   ];
 }
 
+/** A person's columns its days carry or are read from. */
+const PERSON_DAY_COLUMNS = ["contact_id", "birthday_month", "birthday_day", "anniversary_month", "anniversary_day", "first_name", "deceased"];
+const changed = (columns: string[]) => columns.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ");
+
 /** Every trigger that keeps the marks, and the statements that build them from the rows already there. */
 export function runMarkTriggers(): string[] {
   return [
@@ -209,15 +223,15 @@ END;`,
     `CREATE TRIGGER people_person_days_insert AFTER INSERT ON people BEGIN
   ${insertDays("NEW").join("\n  ")}
 END;`,
-    `CREATE TRIGGER people_person_days_update AFTER UPDATE OF contact_id, birthday_month, birthday_day, anniversary_month, anniversary_day ON people BEGIN
+    `CREATE TRIGGER people_person_days_update AFTER UPDATE OF ${PERSON_DAY_COLUMNS.join(", ")} ON people WHEN ${changed(PERSON_DAY_COLUMNS)} BEGIN
   DELETE FROM person_days WHERE person_id = OLD.id;
   ${insertDays("NEW").join("\n  ")}
 END;`,
     `CREATE TRIGGER people_person_days_delete AFTER DELETE ON people BEGIN
   DELETE FROM person_days WHERE person_id = OLD.id;
 END;`,
-    `CREATE TRIGGER contacts_person_days_move AFTER UPDATE OF account_list_id ON contacts BEGIN
-  UPDATE person_days SET account_list_id = NEW.account_list_id WHERE person_id IN (SELECT id FROM people WHERE contact_id = NEW.id);
+    `CREATE TRIGGER contacts_person_days_move AFTER UPDATE OF account_list_id, status ON contacts WHEN ${changed(["account_list_id", "status"])} BEGIN
+  UPDATE person_days SET account_list_id = NEW.account_list_id, contact_status = NEW.status WHERE person_id IN (SELECT id FROM people WHERE contact_id = NEW.id);
 END;`,
   ];
 }

@@ -10,7 +10,7 @@
  * old rows removed after it moved (see `subscribed`).
  *
  * Updates count when they move the row's `updated_at`, as every write of the API does: the columns triggers keep
- * (a contact's last gift) change no record as a client sees it. Migration 0029 (lists: 0008) holds them as rendered,
+ * (a contact's last gift) change no record as a client sees it. Migration 0033 (lists: 0012) holds them as rendered,
  * and a test checks that the database's triggers are exactly these.
  */
 import { getTableConfig, type SQLiteTable } from "drizzle-orm/sqlite-core";

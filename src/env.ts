@@ -1,5 +1,5 @@
 import type { DrizzleD1Database } from "drizzle-orm/d1";
-import type { ListPart } from "./db/list-parts";
+import type { ListPart, SummaryPart } from "./db/list-parts";
 import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
 
@@ -93,7 +93,7 @@ export interface BatchItemContext {
    * Set when the request is one database's part of a request answered from each of the viewer's databases
    * (src/routing.ts): the database it runs on, with `viewer` narrowed to the lists placed there.
    */
-  part?: { database: string; list?: ListPart; insideBatch?: boolean; metrics?: D1Metrics };
+  part?: { database: string; list?: ListPart; summary?: SummaryPart; insideBatch?: boolean; metrics?: D1Metrics };
 }
 
 export interface AppEnv {

@@ -8,7 +8,9 @@
  *   each database the rows before it (docs/scaling.md), as it costs one database;
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
- * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order.
+ * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
+ * - a summary of the viewer's lists (the home pages' analytics, the filter panels): each database answers over its
+ *   lists, and the answers are put together as one database's over all of them (src/db/merge-summaries.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -20,9 +22,10 @@ import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi
 import { parseJsonBody } from "./jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
-import type { ListPart, PartKeys } from "./db/list-parts";
-import { databaseOfList, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
-import { DIRECTORY } from "./db/databases";
+import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
+import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
+import { databaseOfList, isPlacedRecordPath, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
+import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,11 +39,44 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);
       await next();
-      if (!part && c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
+      if (part) return;
+      if (c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
+      c.res = await refusedElsewhere(app, c, viewer, [database], c.res);
       return;
     }
-    c.res = await answerFromEach(app, c, viewer);
+    c.res = await refusedElsewhere(app, c, viewer, [...viewerDatabases(viewer).keys()], await answerFromEach(app, c, viewer));
   });
+}
+
+/**
+ * A record of another user's list, asked for by id, is refused (403) by one database, which sees it outside the
+ * viewer's lists. Where it is kept on a database that holds none of the viewer's lists, the databases asked answer
+ * 404. So a 404 that names a record of the path has each other database read the path as the viewer (who has no
+ * list there): a refusal naming that record answers instead, as one database answers. A read changes nothing, and
+ * only a request already answered 404 pays for it.
+ */
+async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, asked: string[], response: Response): Promise<Response> {
+  if (response.status !== 404 || !isPlacedRecordPath(c.req.path)) return response;
+  const others = listDatabaseNames(c.env).filter((name) => !asked.includes(name));
+  const pathIds = c.req.path.split("/").filter((segment) => UUID.test(segment)).map((id) => id.toLowerCase());
+  if (others.length === 0 || pathIds.length === 0) return response;
+  const detail = (await response.clone().text()).toLowerCase();
+  const missed = pathIds.filter((id) => detail.includes(id));
+  if (missed.length === 0) return response;
+  const read = new URL(c.req.url);
+  read.search = "";
+  const answers = await Promise.all(others.map((database) => runPart(app, c, viewer, database, undefined, undefined, read)));
+  for (const answer of answers) {
+    if (answer.status !== 403) continue;
+    const text = await answer.clone().text();
+    if (missed.some((id) => text.toLowerCase().includes(id))) return refusal(answer, c.req.method);
+  }
+  return response;
+}
+
+/** A probe's refusal as the request's own answer (a HEAD's has no body). */
+async function refusal(answer: Response, method: string): Promise<Response> {
+  return method === "HEAD" ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
 }
 
 /**
@@ -80,6 +116,7 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
+  if (isListRead(c) && SUMMARY_PATH.test(new URL(c.req.url).pathname)) return summaryAnswer(app, c, viewer, databases, body);
   if (isListRead(c)) return listAnswer(c, databases, run);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
@@ -93,6 +130,7 @@ async function runPart(
   body: string | undefined,
   list?: ListPart,
   read?: URL,
+  summary?: SummaryPart,
 ): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
@@ -106,7 +144,7 @@ async function runPart(
     sessions: c.get("sessions"),
     precharged: true,
     createdId: c.get("createdId"),
-    part: { database, list, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
+    part: { database, list, summary, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
 }
@@ -183,6 +221,38 @@ async function recordAnswer(answers: Response[], pathIds: string[]): Promise<Res
     }),
   );
   return ranked.sort((a, b) => a.rank - b.rank)[0].answer;
+}
+
+/** The summaries of the viewer's lists that name no list in their path: the home pages' analytics, the filter panels. */
+const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
+
+/**
+ * A summary over the viewer's lists on several databases: each database's part, put together. The part of the
+ * database holding the viewer's first list comes first (the summary bears that list's id). A part refused (a
+ * parameter it cannot take, refused by every part alike) answers for all.
+ */
+async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
+  // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
+  // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
+  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? (await overrideBodyFilter(c)) ?? "")
+    .split(",")
+    .map((id) => id.trim().toLowerCase())
+    .filter(Boolean);
+  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
+  const first = databaseOfList(viewer, covered[0]);
+  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
+  const inOrder = [first, ...databases.filter((database) => database !== first && holding.has(database))];
+  const answers = await Promise.all(
+    inOrder.map(async (database) => {
+      let orders: SummaryOrders = {};
+      const response = await runPart(app, c, viewer, database, body, undefined, undefined, { report: (reported) => (orders = reported) });
+      return { response, orders };
+    }),
+  );
+  const failed = answers.find((answer) => answer.response.status !== 200);
+  if (failed) return failed.response;
+  const parts = await Promise.all(answers.map(async ({ response, orders }) => ({ document: (await response.json()) as SummaryAnswer["document"], orders })));
+  return jsonAnswer(Array.isArray(parts[0].document.data) ? mergePanels(parts) : mergeSummaryResources(parts));
 }
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (write.ts). */

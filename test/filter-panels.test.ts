@@ -4,7 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
-import { errorOf, get, request, type ApiResponse } from "./helpers/api";
+import { env } from "cloudflare:workers";
+import { del, errorOf, get, post, put, request, type ApiResponse } from "./helpers/api";
+import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { placedUser, type PlacedUser } from "./helpers/placement";
+import { expectAlike, fillLists } from "./helpers/summary-fixtures";
 import { givingTo, insertAddress, insertAppeal, insertContact, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db, timestamps, uuid } from "./helpers/factories";
 
@@ -102,6 +106,135 @@ describe("GET /api/v2/tasks/filters", () => {
     expect(optionIds(answer.items, "contact_city")).toEqual(["", "none", "Springfield"]);
     expect(optionIds(answer.items, "contact_ids")).toHaveLength(3);
     await expectEveryOptionAccepted(answer.items, "/api/v2/tasks", alice.list.id);
+  });
+});
+
+describe("the panels of lists on several databases", () => {
+  // The same data: one user's lists on one list database, another's spread over the directory and two more.
+  let together: PlacedUser;
+  let spread: PlacedUser;
+  const raw = async (path: string, token: string) => request("GET", path, { token, raw: true });
+
+  beforeAll(async () => {
+    together = await placedUser(["LIST_DB_1", "LIST_DB_1", "LIST_DB_1"]);
+    spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    await fillLists(together, 5);
+    await fillLists(spread, 6);
+  });
+
+  it("answer the contacts' panel over every list as one database: each option once, in one order", async () => {
+    const answer = (await expectAlike("/api/v2/contacts/filters", { user: together, digit: 5 }, { user: spread, digit: 6 }, raw)) as { data: Item[] };
+    // Places of every list, those two lists share once; sorted across the lists, after the panel's own.
+    expect(optionIds(answer.data, "city")).toEqual(["", "none", "Lyon", "Portland", "Springfield", "Toronto"]);
+    expect(optionIds(answer.data, "region")).toEqual(["", "none", "Midwest", "Ontario", "West"]);
+    expect(optionIds(answer.data, "church")).toEqual(["", "none", "Church A", "Church B", "Church C"]);
+    expect(optionIds(answer.data, "pledge_amount")).toEqual(["", "10.0", "20.0", "30.0"]);
+    // Each list's referrer, by name.
+    const referrers = answer.data.find((item) => item.attributes.name === "referrer")!.attributes.options!;
+    expect(referrers.slice(0, 3).map((option) => option.id)).toEqual(["", "none", "any"]);
+    expect(referrers.slice(3).map((option) => option.name)).toEqual(["Anderson, Pat 00", "Carson, Pat 04", "Ellis, Pat 08"]);
+    expect(answer.data.map((item) => item.attributes.name)).toEqual([...answer.data.map((item) => item.attributes.name)].sort((a, b) => a.localeCompare(b)));
+    // Named, a list on another database answers its own alone.
+    const third = await raw(`/api/v2/contacts/filters?filter[account_list_id]=${spread.lists[2]}`, spread.token);
+    expect(third.body.data.find((item: Item) => item.attributes.name === "referrer").attributes.options.slice(3).map((option: { name: string }) => option.name)).toEqual(["Ellis, Pat 08"]);
+  });
+
+  it("answer the tasks' panel over every list as one database: every contact of the lists once, by name", async () => {
+    const answer = (await expectAlike("/api/v2/tasks/filters", { user: together, digit: 5 }, { user: spread, digit: 6 }, raw)) as { data: Item[] };
+    const contacts = answer.data.find((item) => item.attributes.name === "contact_ids")!.attributes.options!.slice(1);
+    expect(contacts).toHaveLength(12);
+    expect(contacts.map((option) => option.name)).toEqual(contacts.map((option) => option.name).sort());
+    expect(optionIds(answer.data, "contact_city")).toEqual(["", "none", "Lyon", "Portland", "Springfield", "Toronto"]);
+    // The web app's POST alike.
+    const overridden = async (path: string, token: string) => request("POST", path, { token, raw: true, headers: { "X-HTTP-Method-Override": "GET" }, body: {} });
+    expect(await expectAlike("/api/v2/tasks/filters", { user: together, digit: 5 }, { user: spread, digit: 6 }, overridden)).toEqual(answer);
+  });
+});
+
+describe("the kept values the panels read", () => {
+  it("follow addresses and referrals added and removed, a contact moving to another list and a contact removed", async () => {
+    const user = await placedUser(["LIST_DB_1", "LIST_DB_1"]);
+    const [first, second] = user.lists;
+    const storage = env.LIST_DB_1 as D1Database;
+    const contact = async (list: string, name: string) => {
+      const created = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name, status: "Never Contacted" }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } }, user.token);
+      expect(created.status, created.text).toBe(201);
+      return created.body.data.id as string;
+    };
+    const address = async (contactId: string, city: string) => {
+      const created = await post(`/api/v2/contacts/${contactId}/addresses`, { data: { type: "addresses", attributes: { city, state: "ST", country: "Country" } } }, user.token);
+      expect(created.status, created.text).toBe(201);
+      return created.body.data.id as string;
+    };
+    const options = async (list: string, name: string) => optionIds((await panel(`/api/v2/contacts/filters?filter[account_list_id]=${list}`, user.token)).items, name);
+    // Today's referrals are in a period ending today (the default ends at the request's second).
+    const today = new Date().toISOString().slice(0, 10);
+    const analytics = async (list: string) => (await get(`/api/v2/account_lists/${list}/analytics?filter[start_date]=${today}&filter[end_date]=${today}`, user.token)).body.data.attributes.contacts;
+    const kept = async (kind: string) => (await storage.prepare("SELECT owner_id, key1, rows FROM kept_sums WHERE kind = ? AND owner_id IN (?, ?) ORDER BY 1, 2").bind(kind, first, second).all()).results;
+
+    const mover = await contact(first, "Mover, Max");
+    const stayer = await contact(first, "Stayer, Sue");
+    const referred = await contact(first, "Referred, Rae");
+    const moverHome = await address(mover, "Springfield");
+    await address(mover, "Shelbyville");
+    await address(stayer, "Springfield");
+    const referral = await post(`/api/v2/contacts/${mover}/referrals`, { data: { type: "contact_referrals", relationships: { referred_to: { data: { type: "contacts", id: referred } } } } }, user.token);
+    expect(referral.status, referral.text).toBe(201);
+    expect(await options(first, "city")).toEqual(["", "none", "Shelbyville", "Springfield"]);
+    expect(await kept("address_city")).toEqual([
+      { owner_id: first, key1: "Shelbyville", rows: 1 },
+      { owner_id: first, key1: "Springfield", rows: 2 },
+    ]);
+    expect((await options(first, "referrer"))!.slice(3)).toEqual([mover]);
+    expect(await analytics(first)).toEqual({ active: 3, referrals: 1, referrals_on_hand: 1 });
+    await expectKeptSumsExact(storage);
+
+    // A referrer renamed is offered by the new name.
+    const renamed = await put(`/api/v2/contacts/${mover}`, { data: { type: "contacts", id: mover, attributes: { name: "Mover, Maxine", overwrite: true } } }, user.token);
+    expect(renamed.status, renamed.text).toBe(200);
+    const referrers = (await panel(`/api/v2/contacts/filters?filter[account_list_id]=${first}`, user.token)).items.find((item) => item.attributes.name === "referrer")!.attributes.options!;
+    expect(referrers.slice(3)).toEqual([{ id: mover, name: "Mover, Maxine" }]);
+    await expectKeptSumsExact(storage);
+
+    // An address removed takes its value along only when it was the last one holding it.
+    expect((await del(`/api/v2/contacts/${mover}/addresses/${moverHome}`, user.token)).status).toBe(204);
+    expect(await kept("address_city")).toEqual([
+      { owner_id: first, key1: "Shelbyville", rows: 1 },
+      { owner_id: first, key1: "Springfield", rows: 1 },
+    ]);
+
+    // The referrer moves to the other list: its addresses and its referral go with it; whom it referred stays.
+    const moved = await put(`/api/v2/contacts/${mover}`, { data: { type: "contacts", id: mover, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second } } } } }, user.token);
+    expect(moved.status, moved.text).toBe(200);
+    expect(await options(first, "city")).toEqual(["", "none", "Springfield"]);
+    expect(await options(second, "city")).toEqual(["", "none", "Shelbyville"]);
+    expect((await options(first, "referrer"))!.slice(3)).toEqual([]);
+    expect((await options(second, "referrer"))!.slice(3)).toEqual([mover]);
+    expect(await analytics(first)).toEqual({ active: 2, referrals: 1, referrals_on_hand: 1 });
+    await expectKeptSumsExact(storage);
+
+    // The referred contact moves: its referral is counted in its new list, by its status there.
+    const referredMoved = await put(`/api/v2/contacts/${referred}`, { data: { type: "contacts", id: referred, attributes: { status: "Partner - Pray", overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second } } } } }, user.token);
+    expect(referredMoved.status, referredMoved.text).toBe(200);
+    expect(await analytics(first)).toEqual({ active: 1, referrals: 0, referrals_on_hand: 0 });
+    expect(await analytics(second)).toEqual({ active: 1, referrals: 1, referrals_on_hand: 0 });
+    await expectKeptSumsExact(storage);
+
+    // The referral removed, then the referrer removed: nothing of theirs is left.
+    expect((await del(`/api/v2/contacts/${mover}/referrals/${referral.body.data.id}`, user.token)).status).toBe(204);
+    expect(await analytics(second)).toEqual({ active: 1, referrals: 0, referrals_on_hand: 0 });
+    expect((await options(second, "referrer"))!.slice(3)).toEqual([]);
+    const again = await post(`/api/v2/contacts/${mover}/referrals`, { data: { type: "contact_referrals", relationships: { referred_to: { data: { type: "contacts", id: referred } } } } }, user.token);
+    expect(again.status, again.text).toBe(201);
+    expect((await del(`/api/v2/contacts/${mover}`, user.token)).status).toBe(204);
+    expect(await options(second, "city")).toEqual(["", "none"]);
+    expect(await kept("address_city")).toEqual([{ owner_id: first, key1: "Springfield", rows: 1 }]);
+    expect(await kept("referrers")).toEqual([]);
+    expect(await kept("referrals_by_time")).toEqual([]);
+    expect(await kept("referred_contacts")).toEqual([]);
+    const [{ referrals_to_me }] = (await storage.prepare("SELECT referrals_to_me FROM contacts WHERE id = ?").bind(referred).all<{ referrals_to_me: number }>()).results;
+    expect(referrals_to_me).toBe(0);
+    await expectKeptSumsExact(storage);
   });
 });
 

@@ -10,7 +10,8 @@ import { addDays } from "../src/jsonapi/time";
 import { errorOf, get, request } from "./helpers/api";
 import { givingTo, insertContact, insertEmail, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db } from "./helpers/factories";
-import { placedUser } from "./helpers/placement";
+import { placedUser, type PlacedUser } from "./helpers/placement";
+import { expectAlike, fillLists, normalized } from "./helpers/summary-fixtures";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let bob: Awaited<ReturnType<typeof createViewer>>;
@@ -182,6 +183,20 @@ describe("GET /api/v2/contacts/analytics", () => {
     // A coach reads the list's; GET answers the same.
     const coached = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${alice.list.id}`, coach.token);
     expect(coached.body.data.relationships.birthdays_this_week.data).toEqual([{ type: "people", id: birthday.id }]);
+
+    // The week follows what it shows as it changes: a hidden contact shown again, a person who died, a name that
+    // orders the day anew (each day's copy of them, kept by triggers).
+    const week = async () => ((await get(`/api/v2/contacts/analytics?filter[account_list_id]=${alice.list.id}`, alice.token)).body.data.relationships.birthdays_this_week.data as Array<{ id: string }>).map((person) => person.id);
+    const shown = await request("PUT", `/api/v2/contacts/${hidden.id}`, { token: alice.token, body: { data: { type: "contacts", id: hidden.id, attributes: { status: "Partner - Pray", overwrite: true } } } });
+    expect(shown.status, shown.text).toBe(200);
+    const [hiddenPerson] = await db.select().from(schema.people).where(eq(schema.people.contactId, hidden.id));
+    expect(await week()).toEqual([birthday.id, hiddenPerson.id]);
+    const renamed = await request("PUT", `/api/v2/contacts/${hidden.id}/people/${hiddenPerson.id}`, { token: alice.token, body: { data: { type: "people", id: hiddenPerson.id, attributes: { first_name: "Abe", overwrite: true } } } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await week()).toEqual([hiddenPerson.id, birthday.id]);
+    const died = await request("PUT", `/api/v2/contacts/${family.id}/people/${birthday.id}`, { token: alice.token, body: { data: { type: "people", id: birthday.id, attributes: { deceased: true, overwrite: true } } } });
+    expect(died.status, died.text).toBe(200);
+    expect(await week()).toEqual([hiddenPerson.id]);
   });
 });
 
@@ -235,23 +250,35 @@ describe("GET /api/v2/account_lists/<id>/analytics", () => {
     });
 
     // start_date and end_date; by default the month up to now, which leaves out the thank-you of 60 days ago.
+    // The period's first second counts, the second before it does not: the part days at its ends are read from
+    // the tasks, the whole months and days between from the kept counts.
+    const thanked = (completedAt: string) => insertTask(viewer.list.id, [], { activityType: "Thank", result: "Done", completed: true, completedAt, startAt: completedAt });
+    await thanked(at(now - 90 * day));
+    await thanked(at(now - 90 * day - 1000));
     const between = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[start_date]=${at(now - 90 * day)}&filter[end_date]=${at(now)}`, viewer.token);
-    expect(between.body.data.attributes.correspondence.thank_yous).toBe(2);
+    expect(between.body.data.attributes.correspondence.thank_yous).toBe(3);
+    const kept = await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[start_date]=${at(now - 90 * day - 1000).slice(0, 10)}&filter[end_date]=${at(now)}`, viewer.token);
+    expect(kept.body.data.attributes.correspondence.thank_yous).toBe(4);
     expect(between.body.data.attributes.contacts.referrals).toBe(2);
     const byDefault = await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, viewer.token);
     expect(byDefault.body.data.attributes.correspondence.thank_yous).toBe(1);
     errorOf(await get(`/api/v2/account_lists/${viewer.list.id}/analytics?filter[date_range]=last-month`, viewer.token), 400);
 
-    // A coach reads it; another user may not.
+    // A coach reads it; to another user it is not there, as a list they do not know of; nor is a list that is not.
     const coach = await createUser();
     await addToList(viewer.list.id, coach.id, "coach");
     expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, coach.token)).status).toBe(200);
-    expect((await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token)).status).toBe(403);
+    const hidden = errorOf(await get(`/api/v2/account_lists/${viewer.list.id}/analytics`, bob.token), 404);
+    const unknown = errorOf(await get(`/api/v2/account_lists/${crypto.randomUUID()}/analytics`, bob.token), 404);
+    expect(hidden.title).toBe(unknown.title);
+    expect(hidden.detail).toContain(viewer.list.id);
+    const overridden = await overriddenGet(`/api/v2/account_lists/${viewer.list.id}/analytics`, {}, bob.token);
+    errorOf(overridden, 404);
   });
 });
 
 describe("lists on several databases", () => {
-  it("reads a summary where its named lists are, the web app's body filter too, and asks for the lists otherwise", async () => {
+  it("reads a summary where its named lists are, the web app's body filter too, and over every database otherwise", async () => {
     const spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
     const [, onFirst, onSecond] = spread.lists;
     const created = await request("POST", "/api/v2/contacts", {
@@ -264,13 +291,67 @@ describe("lists on several databases", () => {
     expect(second.body.data.attributes.first_gift_not_received_count).toBe(1);
     const first = await get(`/api/v2/contacts/analytics?filter[account_list_id]=${onFirst}`, spread.token);
     expect(first.body.data.attributes.first_gift_not_received_count).toBe(0);
-    const unnamed = errorOf(await get("/api/v2/tasks/analytics", spread.token), 400);
-    expect(unnamed.source).toEqual({ parameter: "filter[account_list_id]" });
+    // Unnamed, every list is summed, as one database sums them (below).
+    const unnamed = await get("/api/v2/contacts/analytics", spread.token);
+    expect(unnamed.status, unnamed.text).toBe(200);
+    expect(unnamed.body.data.attributes.first_gift_not_received_count).toBe(1);
 
     // Deletions on each database are listed together.
     expect((await request("DELETE", `/api/v2/contacts/${created.body.data.id}`, { token: spread.token })).status).toBe(204);
     const deleted = await get("/api/v2/deleted_records?filter[types]=Contact", spread.token);
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.body.data.map((item: { attributes: { deletable_id: string } }) => item.attributes.deletable_id)).toEqual([created.body.data.id]);
+  });
+});
+
+describe("a summary of lists on several databases", () => {
+  // The same data: one user's lists on one list database, another's spread over the directory and two more.
+  let together: PlacedUser;
+  let spread: PlacedUser;
+  const one = () => ({ user: together, digit: 7 });
+  const three = () => ({ user: spread, digit: 8 });
+
+  beforeAll(async () => {
+    together = await placedUser(["LIST_DB_1", "LIST_DB_1", "LIST_DB_1"]);
+    spread = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    await fillLists(together, 7);
+    await fillLists(spread, 8);
+  });
+
+  it("answers the tasks' analytics over every list as one database: counts added, the latest newsletter", async () => {
+    const answer = (await expectAlike("/api/v2/tasks/analytics", one(), three())) as { data: { attributes: Record<string, any> } };
+    expect(answer.data.attributes.total_tasks_due_count).toBe(6);
+    expect(answer.data.attributes.tasks_overdue_or_due_today_counts.find((entry: { label: string }) => entry.label === "Call").count).toBe(4);
+    // The third list's, ten days ago, the latest of the three.
+    expect(answer.data.attributes.last_electronic_newsletter_completed_at).toBe(`${new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10)}T10:00:00Z`);
+  });
+
+  it("answers the contacts' analytics over every list as one database: counts added, the week's days in one order", async () => {
+    const path = "/api/v2/contacts/analytics?include=birthdays_this_week,anniversaries_this_week";
+    const answer = (await expectAlike(path, one(), three())) as { data: { attributes: Record<string, number>; relationships: Record<string, { data: Array<{ id: string }> }> }; included: unknown[] };
+    // Two financial partners of each list await their first gift.
+    expect(answer.data.attributes.first_gift_not_received_count).toBe(3);
+    expect(answer.data.relationships.birthdays_this_week.data).toHaveLength(12);
+    expect(answer.data.relationships.anniversaries_this_week.data).toHaveLength(12);
+    // People by day, then first name, then id; contacts by day, then id: across the databases as within one.
+    const people = answer.data.relationships.birthdays_this_week.data.map((person) => person.id);
+    expect(people).not.toEqual([...people].sort());
+    expect(answer.included.length).toBeGreaterThanOrEqual(24);
+    // The web app's POST alike, and sparse fieldsets.
+    await expectAlike("/api/v2/contacts/analytics", one(), three(), (asked, token) => overriddenGet(asked, {}, token));
+    await expectAlike("/api/v2/contacts/analytics?fields[contact_analytics]=partners_30_days_late_count,birthdays_this_week", one(), three());
+  });
+
+  it("answers lists named on several databases as one database answers them, leaving out the others", async () => {
+    // The first and third lists: on the directory and LIST_DB_2 for one user, both on LIST_DB_1 for the other.
+    const named = (user: PlacedUser) => `/api/v2/contacts/analytics?include=birthdays_this_week&filter[account_list_id]=${user.lists[0]},${user.lists[2]}`;
+    const expected = normalized(await get(named(together), together.token), together, 7) as { data: { attributes: Record<string, number>; relationships: Record<string, { data: unknown[] }> } };
+    expect(normalized(await get(named(spread), spread.token), spread, 8)).toEqual(expected);
+    expect(expected.data.attributes.first_gift_not_received_count).toBe(2);
+    expect(expected.data.relationships.birthdays_this_week.data).toHaveLength(8);
+    // The web app's POST names them in its body.
+    const body = (user: PlacedUser) => ({ filter: { account_list_id: `${user.lists[0]},${user.lists[2]}` } });
+    const posted = normalized(await overriddenGet("/api/v2/contacts/analytics", body(spread), spread.token), spread, 8);
+    expect(posted).toEqual(normalized(await overriddenGet("/api/v2/contacts/analytics", body(together), together.token), together, 7));
   });
 });

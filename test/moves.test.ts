@@ -56,6 +56,12 @@ async function fillList(contacts: number): Promise<string[]> {
       owner.token,
     );
     await giving.give(contact.body.data.id, `${10 + n}`, day(-n));
+    // An address and a referral: kept rows owned through the contact (the panels' places and referrers).
+    await post(`/api/v2/contacts/${contact.body.data.id}/addresses`, { data: { type: "addresses", attributes: { city: `City ${n % 3}`, state: "ST" } } }, owner.token);
+    if (n > 0) {
+      const referral = await post(`/api/v2/contacts/${ids[n - 1]}/referrals`, { data: { type: "contact_referrals", relationships: { referred_to: { data: { type: "contacts", id: contact.body.data.id } } } } }, owner.token);
+      expect(referral.status, referral.text).toBe(201);
+    }
   }
   return ids;
 }
@@ -186,7 +192,7 @@ describe("moving a list", () => {
     await expectCountsKept(env.LIST_DB_2!);
     // The old database holds none of it.
     expect(await rowsOfList("LIST_DB_1")).toEqual({});
-    const [leftovers] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM account_lists WHERE id = ${listId}) + (SELECT count(*) FROM list_row_counts WHERE account_list_id = ${listId}) + (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) AS n`);
+    const [leftovers] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM account_lists WHERE id = ${listId}) + (SELECT count(*) FROM list_row_counts WHERE account_list_id = ${listId}) + (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) + (SELECT count(*) FROM kept_sums WHERE owner_id = ${listId}) AS n`);
     expect(Number(leftovers.n)).toBe(0);
     // The API serves it from its new database.
     const listed = await get("/api/v2/contacts?per_page=0", owner.token);
@@ -295,7 +301,7 @@ describe("moving a list", () => {
     // Nothing left behind, nothing lost, and the list takes writes again where it is.
     expect(await rowsOfList("LIST_DB_2")).toEqual({});
     expect(await rowsOfList("LIST_DB_1")).toEqual(before);
-    const [copies] = await on("LIST_DB_2").all<{ n: number }>(sql`SELECT count(*) AS n FROM account_lists WHERE id = ${listId}`);
+    const [copies] = await on("LIST_DB_2").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM account_lists WHERE id = ${listId}) + (SELECT count(*) FROM kept_sums WHERE owner_id = ${listId}) AS n`);
     expect(Number(copies.n)).toBe(0);
     expect((await post("/api/v2/contacts", contactBody("After, Failure"), owner.token)).status).toBe(201);
     const [changes] = await on("LIST_DB_1").all<{ n: number }>(sql`SELECT (SELECT count(*) FROM moving_lists WHERE account_list_id = ${listId}) + (SELECT count(*) FROM list_changes WHERE account_list_id = ${listId}) AS n`);

@@ -355,11 +355,33 @@ describe("records by id on the database that holds them", () => {
 describe("isolation between databases", () => {
   it("never shows another user's list on another database, whatever the request names", async () => {
     const theirs = idOf(2, 1, 16);
-    // On the same database it is refused as another user's (as with one database); elsewhere it is not found.
-    expect((await get(`/api/v2/contacts/${theirs}`, other.token)).status).toBe(403);
-    expect((await put(`/api/v2/contacts/${theirs}`, { data: { type: "contacts", id: theirs, attributes: { name: "Taken, Over" } } }, other.token)).status).toBe(403);
-    expect((await get(`/api/v2/contacts/${theirs}`, together.token)).status).toBe(404);
-    expect((await del(`/api/v2/contacts/${theirs}`, together.token)).status).toBe(404);
+    // Refused as another user's, as one database refuses it, whether or not the viewer has a list on its database.
+    const refused = `Not allowed to perform that action on the resource with ID ${theirs} of type contacts`;
+    for (const viewer of [other, together]) {
+      const shown = await get(`/api/v2/contacts/${theirs}`, viewer.token);
+      expect(shown.status).toBe(403);
+      expect(shown.body.errors[0].detail).toBe(refused);
+      expect(shown.text).not.toContain("Pat");
+      expect((await put(`/api/v2/contacts/${theirs}`, { data: { type: "contacts", id: theirs, attributes: { name: "Taken, Over" } } }, viewer.token)).status).toBe(403);
+      expect((await request("HEAD", `/api/v2/contacts/${theirs}`, { token: viewer.token })).status).toBe(403);
+      expect((await get(`/api/v2/contacts/${theirs}/people`, viewer.token)).status).toBe(403);
+    }
+    expect((await del(`/api/v2/contacts/${theirs}`, together.token)).status).toBe(403);
+    // Bulk items alike: each one names its own refusal, and nothing is written.
+    const unknownItem = "00000000-0000-4000-8000-00000000beef";
+    const bulk = await request("PUT", "/api/v2/contacts/bulk", {
+      token: together.token,
+      raw: true,
+      body: { data: [theirs, unknownItem].map((id) => ({ data: { type: "contacts", id, attributes: { name: "Bulk, Takeover", overwrite: true } } })) },
+    });
+    expect(bulk.status, bulk.text).toBe(200);
+    expect(bulk.body[0]).toEqual({ errors: [{ status: "403", title: "Forbidden", detail: refused }], meta: { id: theirs } });
+    expect(bulk.body[1].errors[0]).toMatchObject({ status: "404", detail: `Couldn't find Contact with 'id'=${unknownItem}` });
+    // An id no database holds is not found, and a refusal never names another record than the one missed.
+    const unknown = "00000000-0000-4000-8000-00000000dead";
+    const missing = await get(`/api/v2/contacts/${unknown}`, together.token);
+    expect(missing.status).toBe(404);
+    expect(missing.body.errors[0].detail).toBe(`Couldn't find Contact with 'id'=${unknown}`);
     const nested = await get(`/api/v2/account_lists/${spread.lists[2]}/donations`, other.token);
     expect(nested.status).toBe(403);
     expect(nested.text).not.toContain("Pat");
@@ -386,7 +408,7 @@ describe("isolation between databases", () => {
     const stored = await on("DB").all<{ response_status: number; response_body: string }>(
       sql`SELECT response_status, response_body FROM background_batch_requests WHERE background_batch_id = ${id} ORDER BY created_at, id`,
     );
-    expect(stored.map((row) => row.response_status)).toEqual([404, 404]);
+    expect(stored.map((row) => row.response_status)).toEqual([403, 403]);
     for (const row of stored) expect(row.response_body).not.toContain("Pat");
     const [name] = await on("LIST_DB_2").all<{ name: string }>(sql`SELECT name FROM contacts WHERE id = ${theirs}`);
     expect(name.name).not.toBe("Background, Takeover");

@@ -121,6 +121,23 @@ describe("query plans", () => {
     expect(await planFor(/list_row_counts/)).toMatch(/SEARCH list_row_counts USING INDEX sqlite_autoindex_list_row_counts_1 \(table_name=\? AND account_list_id=\?\)/);
   });
 
+  it("reads the panels and the home pages' summaries from kept rows and indexes, the tasks' contact options from an index alone", async () => {
+    for (const path of ["/api/v2/contacts/filters", "/api/v2/tasks/filters", "/api/v2/contacts/analytics", "/api/v2/tasks/analytics", `/api/v2/account_lists/${listId}/analytics`]) {
+      const { status, scans } = await fullScans(`${path}${path.includes("account_lists") ? "" : `?filter[account_list_id]=${listId}`}`, token);
+      expect(status, path).toBe(200);
+      expect(scans, path).toEqual([]);
+    }
+    const { recorded } = await recordedGet(`/api/v2/tasks/filters?filter[account_list_id]=${listId}`, token);
+    const contactOptions = recorded.find((entry) => /"account_list_id" AS account_list_id FROM "contacts"/.test(entry.sql));
+    expect(contactOptions).toBeDefined();
+    expect((await planOf(contactOptions!)).join(" | ")).toMatch(/^SEARCH contacts USING COVERING INDEX contacts_account_list_id_name_idx \(account_list_id=\?\)$/);
+    // The week's people from the person_days index alone.
+    const week = (await recordedGet(`/api/v2/contacts/analytics?filter[account_list_id]=${listId}`, token)).recorded.find((entry) => entry.sql.includes("person_days"));
+    const plan = (await planOf(week!)).join(" | ");
+    expect(plan).toContain("COVERING INDEX person_days_account_list_id_month_day_idx");
+    expect(plan).not.toMatch(/\b(people|contacts)\b/);
+  });
+
   it("notices a full scan when one happens", async () => {
     // The guard itself must be able to fail: a filter on an unindexed expression scans the table.
     const recorded: Recorded[] = [];

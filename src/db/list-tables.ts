@@ -4,9 +4,9 @@
  * Parents come before children, so rows copied in this order always find what they point at. Copying a list to
  * another database, recording what its writes touch meanwhile, and removing it from the old one all read this.
  *
- * Left out: the directory's own rows (memberships, invites, placements), and rows that triggers keep from the
- * others (counts, totals, marks, days): written on the new database as the rows arrive, and removed with them on
- * the old. Donor accounts are shared between lists: copied when a row of the list points at one, never removed.
+ * Left out: the directory's own rows (memberships, invites, placements), and rows and columns that triggers keep
+ * from the others (counts, totals, marks, days, the filter panels' values, a contact's referral count): written on
+ * the new database as the rows arrive, and removed with them on the old. Donor accounts are shared between lists: copied when a row of the list points at one, never removed.
  */
 import { getTableName, is, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
@@ -14,6 +14,11 @@ import * as schema from "../../drizzle/schema";
 
 /** Tables with a list's id that are the directory's, or kept by triggers. */
 const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes"]);
+/**
+ * Columns that triggers keep from other rows of the list (drizzle/kept-sums.ts): not copied, but counted again on
+ * the new database as those rows arrive (a contact's referrals recount its `referrals_to_me`).
+ */
+const KEPT_COLUMNS = new Set(["contacts.referrals_to_me"]);
 /** Rows the list points at but shares with other lists. */
 const SHARED = new Set(["donor_accounts"]);
 
@@ -45,7 +50,9 @@ const tables = (Object.values(schema) as unknown[]).filter((value): value is SQL
 function describe(table: SQLiteTable) {
   const config = getTableConfig(table);
   const key = config.primaryKeys.length > 0 ? config.primaryKeys[0].columns.map((column) => column.name) : config.columns.filter((column) => column.primary).map((column) => column.name);
-  const columns = config.columns.filter((column) => !(column as { generated?: unknown }).generated).map((column) => column.name);
+  const columns = config.columns
+    .filter((column) => !(column as { generated?: unknown }).generated && !KEPT_COLUMNS.has(`${config.name}.${column.name}`))
+    .map((column) => column.name);
   const foreignKeys = config.foreignKeys.map((fk) => {
     const reference = fk.reference();
     return { column: reference.columns[0].name, table: getTableName(reference.foreignTable), references: reference.foreignColumns[0].name, cascades: fk.onDelete === "cascade" };

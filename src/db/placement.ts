@@ -62,6 +62,14 @@ export function viewerOn(viewer: Viewer, name: string): Viewer {
  * Where a request runs: one database, or `"each"` when it names no list and the viewer's lists are on several
  * databases (its answer is put together from each of them).
  */
+/**
+ * Whether a path's records may be on any database: one that is neither the directory's nor under a list it names
+ * (a contact, a task, what hangs off them).
+ */
+export function isPlacedRecordPath(path: string): boolean {
+  return !DIRECTORY_PATH.test(path) && !LIST_PATH.test(path);
+}
+
 export function requestDatabase(path: string, viewer: Viewer): string | "each" {
   if (DIRECTORY_PATH.test(path)) return DIRECTORY;
   const list = LIST_PATH.exec(path);

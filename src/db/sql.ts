@@ -63,9 +63,6 @@ export function oneOf(expression: SQLWrapper, constants: readonly string[]): SQL
   return sql`(${sql.join(constants.map((value) => sql`${expression} = ${literal(value)}`), sql` OR `)})`;
 }
 
-/** A constant of the code as an SQL string literal. */
-const literal = (value: string) => sql.raw(`'${value.replaceAll("'", "''")}'`);
-
 /** Negation that treats an unknown (NULL) condition as not matching, so the reverse of a filter includes those rows. */
 export function not(condition: SQL): SQL {
   return sql`NOT COALESCE((${condition}), 0)`;
@@ -106,6 +103,23 @@ export function or(conditions: Array<SQL | undefined>): SQL | undefined {
   const present = conditions.filter((c): c is SQL => c !== undefined);
   if (present.length === 0) return undefined;
   return sql`(${sql.join(present.map((c) => sql`(${c})`), sql` OR `)})`;
+}
+
+const LARGEST_INTEGER = 2n ** 63n - 1n;
+
+/**
+ * A value written into the statement instead of bound: D1 binds at most 100 parameters a statement, and a statement
+ * repeating a value once per account list or part (a list's id, a page's end) would run out of them. Strings are
+ * quoted as SQLite quotes them (a quote doubled), so any value is safe; numbers must be integers (kept within SQLite's).
+ */
+export function literal(value: string | number): SQL {
+  if (typeof value === "number") {
+    if (!Number.isInteger(value)) throw new Error(`not an integer: ${value}`);
+    // A page far past the end names a row beyond 2^53; SQLite's integers end at 2^63 - 1.
+    const integer = BigInt(value);
+    return sql.raw(String(integer > LARGEST_INTEGER ? LARGEST_INTEGER : integer < -LARGEST_INTEGER ? -LARGEST_INTEGER : integer));
+  }
+  return sql.raw(`'${value.replaceAll("'", "''")}'`);
 }
 
 /** D1 answers "too many terms in compound SELECT" past five terms in one compound SELECT (SQLite's default is 500). */

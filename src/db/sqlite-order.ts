@@ -31,3 +31,12 @@ export function compareValues(a: unknown, b: unknown): number {
   return Number(a) - Number(b);
 }
 
+
+/** Two order keys (a value per term, ascending), compared term by term as SQLite orders them. */
+export function compareKeys(a: readonly unknown[], b: readonly unknown[]): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index++) {
+    const compared = compareValues(a[index], b[index]);
+    if (compared !== 0) return compared;
+  }
+  return 0;
+}

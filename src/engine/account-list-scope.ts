@@ -17,7 +17,7 @@ import { belongsTo } from "./relationships";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database, Viewer } from "../env";
 
-async function checkAccountList(db: Database, viewer: Viewer, id: string, forWrite: boolean): Promise<void> {
+async function checkAccountList(db: Database, viewer: Viewer, id: string, forWrite: boolean, hidesOthers = false): Promise<void> {
   if (forWrite ? viewer.writableListIds.includes(id) : viewer.readableListIds.includes(id)) return;
   // Another of the viewer's lists, on another database than this request's: a record written here cannot be linked
   // to it, since a write never spans databases (moving a record and all under it there is not done yet).
@@ -26,6 +26,7 @@ async function checkAccountList(db: Database, viewer: Viewer, id: string, forWri
       pointer: "/data/relationships/account_list/data",
     });
   }
+  if (hidesOthers) throw recordNotFound("AccountList", id);
   const [exists] = await db.select({ id: accountLists.id }).from(accountLists).where(sql`${accountLists.id} = ${id}`).limit(1);
   if (!exists) throw recordNotFound("AccountList", id);
   throw forbidden(id, "account_lists");
@@ -42,11 +43,17 @@ export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?
 /** A list's webhooks are its users' alone: those routes check the viewer themselves (src/resources/webhooks/routes.ts). */
 export const isForListUsersOnly = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
 
-/** For routes under /account_lists/:account_list_id: 404 unknown list, 403 someone else's (or write as coach). */
+/** A list's summary (its analytics) is found only by those who may read the list: to anyone else it is not there. */
+const hidesOtherLists = (path: string) => /\/analytics\/?$/.test(path);
+
+/**
+ * For routes under /account_lists/:account_list_id: 404 unknown list, 403 someone else's (or write as coach); a
+ * summary of someone else's list is 404.
+ */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
   if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path)) {
-    await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c));
+    await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c), hidesOtherLists(c.req.path));
   }
   await next();
 });

@@ -19,7 +19,7 @@ import { readBody, requestContext } from "./context";
 import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef, type Row } from "./define";
 import { readResourcesById } from "./read";
 import { refuseUnreferenced } from "./sidepost";
-import { claimIds, startClaims, type IdClaim } from "./client-ids";
+import { claimIds, heldOnOtherDatabases, startClaims, type IdClaim } from "./client-ids";
 import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
 
 /** How often the items left are written again after others lost a race (each time at least one item drops out). */
@@ -181,6 +181,8 @@ async function writableRows(def: ResourceDef, ids: string[], ctx: RequestContext
   const idKey = Object.entries(getTableColumns(def.table)).find(([, column]) => column === def.idColumn)?.[0] ?? "id";
   const found = new Map(rows.map((row) => [String(row[idKey]), row]));
   const present = new Set(existing.map((row) => String(row.id)));
+  const missing = ids.filter((id) => !present.has(id));
+  for (const id of await heldOnOtherDatabases(ctx, def, missing)) present.add(id);
   for (const id of ids) {
     result.set(id, found.get(id) ?? (present.has(id) ? forbidden(id, def.type) : recordNotFound(def.model, id)));
   }

@@ -96,6 +96,20 @@ async function held(db: Database, claims: IdClaim[]): Promise<string[]> {
   return (await rowsOf(db, reads)).flat().map((row) => String(row.key));
 }
 
+/**
+ * The ids of `def` that databases other than the request's hold, whoever's lists they are in: a record another
+ * database keeps is someone else's (403), as one database would tell, not unknown (404).
+ */
+export async function heldOnOtherDatabases(ctx: RequestContext, def: ResourceDef, ids: string[]): Promise<Set<string>> {
+  const databases = listDatabaseNames(ctx.env);
+  if (ids.length === 0 || databases.length === 1 || !ctx.databaseOn) return new Set();
+  const others = databases.filter((name) => name !== (ctx.databaseName ?? DIRECTORY));
+  const claims = ids.map((id) => ({ def, id, anchor: "" }));
+  const keys = (await Promise.all(others.map((name) => held(ctx.databaseOn!(name), claims)))).flat();
+  const prefix = `${getTableName(def.table)}:`;
+  return new Set(keys.map((key) => key.slice(prefix.length)));
+}
+
 /** The 409 of the first taken claim, as the database answers a taken id. */
 export function refuseTaken(taken: IdClaim[]): void {
   if (taken.length > 0) throw duplicateId(taken[0].def, taken[0].id);

@@ -21,6 +21,7 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
     pathParams,
     createdId: c.get("createdId"),
     listPart: c.get("item")?.part?.list,
+    summaryPart: c.get("item")?.part?.summary,
   };
 }
 

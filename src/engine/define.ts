@@ -5,7 +5,7 @@
  */
 import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { ListPart } from "../db/list-parts";
+import type { ListPart, SummaryPart } from "../db/list-parts";
 import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
@@ -43,6 +43,8 @@ export interface RequestContext {
    * answers its first `rows` rows, whatever page was asked, and reports each row's order key.
    */
   listPart?: ListPart;
+  /** Set when this request is one database's part of a summary over several (src/routing.ts). */
+  summaryPart?: SummaryPart;
 }
 
 /** How a resource's deleted rows are remembered for offline clients (deletions.ts, `recordsDeletion`). */

@@ -10,6 +10,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { Hono, type Context } from "hono";
 import { q } from "../db/sql";
+import { compareKeys } from "../db/sqlite-order";
 import { rowsOf } from "../db/statements";
 import type { AppEnv } from "../env";
 import { jsonApi } from "../jsonapi/respond";
@@ -48,6 +49,11 @@ export interface PanelFilter {
   noAnyOption?: boolean;
   /** How a value read is answered (money units as a decimal). */
   format?: (value: unknown) => string;
+  /**
+   * The order of the options read, over all the lists the panel covers, as an order key of a row read: by default
+   * its name, then its id (compared as SQLite compares them).
+   */
+  order?: (row: Record<string, unknown>) => unknown[];
 }
 
 /** A statement per list answering `column`, `id` (and `name`) for several filters at once. */
@@ -83,22 +89,28 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
     for (const list of lists) reads.push({ indexes, query: source.read(list, ctx), pick: "" });
   }
   const results = reads.length > 0 ? await rowsOf(ctx.db, reads.map((read) => read.query)) : [];
-  const fromData = new Map<number, PanelOption[]>();
+  // Each filter's options from the data, once each, with their order key.
+  const fromData = new Map<number, Map<string, { option: PanelOption; key: unknown[] }>>();
   reads.forEach((read, n) => read.indexes.forEach((index) => {
-    const pick = read.pick === undefined ? undefined : panel[index].shared!.pick;
-    const options = fromData.get(index) ?? [];
+    const filter = panel[index];
+    const pick = read.pick === undefined ? undefined : filter.shared!.pick;
+    const options = fromData.get(index) ?? new Map<string, { option: PanelOption; key: unknown[] }>();
     for (const { column, ...row } of results[n]) {
       if (pick !== undefined && column !== pick) continue;
-      const format = panel[index].format ?? String;
-      const id = format(row.id);
-      if (!options.some((option) => option.id === id)) options.push({ ...row, name: row.name === undefined || row.name === null ? id : String(row.name), id });
+      const id = (filter.format ?? String)(row.id);
+      if (options.has(id)) continue;
+      const name = row.name === undefined || row.name === null ? id : String(row.name);
+      options.set(id, { option: { ...row, name, id }, key: filter.order ? filter.order(row) : [name, id] });
     }
     fromData.set(index, options);
   }));
+  // A list's options are in the list's order; several lists' are one list in that order.
+  const ordered = new Map([...fromData].map(([index, options]) => [index, [...options.values()].sort((a, b) => compareKeys(a.key, b.key))]));
+  ctx.summaryPart?.report(Object.fromEntries([...ordered].map(([index, options]) => [panel[index].name, new Map(options.map(({ option, key }) => [option.id, key]))])));
   // Ordered as the original lists them (by class name); the web app orders them by id, the priority.
   const items = panel.map((filter, priority) => {
     const fixed = typeof filter.options === "function" ? filter.options(ctx) : (filter.options ?? []);
-    const own = [...fixed, ...(fromData.get(priority) ?? [])];
+    const own = [...fixed, ...(ordered.get(priority) ?? []).map(({ option }) => option)];
     const choice = filter.type === "multiselect" || filter.type === "radio";
     const options = filter.type === "single_checkbox" ? undefined : [...(choice && !filter.noAnyOption ? [ANY] : []), ...own];
     return {

@@ -7,7 +7,7 @@ import { Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-or
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, compoundOf, inList, inOrder, isCandidateSource, noneOf, not, notAmong, or, q } from "../db/sql";
+import { and, compoundOf, inList, inOrder, isCandidateSource, literal, noneOf, not, notAmong, or, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
@@ -371,8 +371,9 @@ function carriedKeys(listOrder: ListOrder, merged = false): Carried {
 
 /** A page's ids (`page_id`) in order, from one pass over the matching rows; `withTotal` counts them all too (a window). */
 function orderedPage(def: ResourceDef, where: SQL | undefined, order: SQL, limit: number | SQL, offset: number, { withTotal = false, carry = NOTHING_CARRIED } = {}): SQL {
+  const limited = typeof limit === "number" ? literal(limit) : limit;
   return sql`SELECT ${q(def.idColumn)} AS "page_id"${carry.select}${withTotal ? sql`, count(*) OVER () AS "page_total"` : sql``}
-    FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+    FROM ${def.table}${where ? sql` WHERE ${where}` : sql``} ORDER BY ${order} LIMIT ${limited} OFFSET ${literal(offset)}`;
 }
 
 /** Bounds of reading a page in parts (`ownColumnsPage`): past them one sort of every matching row is cheaper or safer. */
@@ -417,10 +418,10 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
     // One list left by the account-list filter is walked alone too: the scope's other lists, ruled out by a
     // condition the planner does not see through, would otherwise have every row of theirs sorted.
     (lists.ids.length >= 2 || (lists.ids.length === 1 && lists.narrowed === true)) &&
-    lists.ids.length <= PAGE_IN_PARTS.maxLists &&
-    (boundParameters(lists.where ?? sql``) + 2) * lists.ids.length <= PAGE_IN_PARTS.maxParameters
+    lists.ids.length <= PAGE_IN_PARTS.maxLists
   ) {
-    return listByListPage(def, listColumn, lists, listOrder, perPage, offset, carry);
+    const page = listByListPage(def, listColumn, lists, listOrder, perPage, offset, carry);
+    if (boundParameters(page) <= PAGE_IN_PARTS.maxParameters) return page;
   }
   if (listOrder.parts) {
     const page = partsPage(def, lists, where, listOrder, perPage, offset, carry);
@@ -453,12 +454,12 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
   const end = offset + perPage;
   const order = sql.join(listOrder.terms, sql`, `);
   const columns = listOrder.columns;
-  const within = (listId: string) => and([sql`${listColumn} = ${listId}`, lists.where]);
+  const within = (listId: string) => and([sql`${listColumn} = ${literal(listId)}`, lists.where]);
   if (!columns) return pageOfParts(listOrder, (keys) => ({ parts: lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0, { carry: keys })) }), perPage, offset, carry);
   const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
   const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
   const pieces = lists.ids.map(
-    (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${end})`,
+    (listId) => sql`SELECT * FROM (SELECT ${q(def.idColumn)} AS "page_id", ${carried}${carry.select} FROM ${def.table} WHERE ${within(listId)} ORDER BY ${order} LIMIT ${literal(end)})`,
   );
   const keyOrder = sql.join(columns.map(({ descending }, index) => sql`${keys[index]} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
   if (unsorted(carry, pieces.length, end)) return sql`SELECT "page_id"${carry.names} FROM (${compoundOf(pieces, "UNION ALL")})`;
@@ -483,14 +484,14 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
       // What each part leaves of the page's end, counted once per part from what the part before left (a part
       // left nothing reads nothing), each kept in a one-row table its successors read.
       const lefts: SQL[] = [];
-      const left = () => (lefts.length === 0 ? sql`${end}` : sql`(SELECT "n" FROM ${sql.identifier(`left_${lefts.length}`)})`);
+      const left = () => (lefts.length === 0 ? literal(end) : sql`(SELECT "n" FROM ${sql.identifier(`left_${lefts.length}`)})`);
       for (const part of parts.first) {
         const rows = and([where, part.condition]);
         const limit = left();
         if (part.indexOrder && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
           const listColumn = def.accountListColumn;
           const indexOrder = sql.join(part.indexOrder, sql`, `);
-          pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${listId}`, lists.where, part.condition]), indexOrder, limit, 0, { carry: keys })));
+          pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${literal(listId)}`, lists.where, part.condition]), indexOrder, limit, 0, { carry: keys })));
         } else {
           pieces.push(orderedPage(def, rows, within, limit, 0, { carry: keys }));
         }

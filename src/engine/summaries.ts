@@ -12,7 +12,8 @@ import type { AppEnv } from "../env";
 import { listValue } from "../jsonapi/filter-values";
 import { rawFilters } from "../jsonapi/query";
 import { jsonApi } from "../jsonapi/respond";
-import { ApiError, badRequest, recordNotFound } from "../jsonapi/errors";
+import { ApiError, recordNotFound } from "../jsonapi/errors";
+import { rowsOf } from "../db/statements";
 import { isListOverride, overrideParams, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { accountListFilter, showResource } from "./read";
@@ -38,16 +39,28 @@ export const inSummaryLists = (column: SQL | Parameters<typeof inList>[0], ctx: 
 /** The read scope of a summary's declaration: its row is one of the lists it covers. */
 export const summaryScope = (ctx: RequestContext) => inSummaryLists(accountLists.id, ctx);
 
-/** GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body, as the web app sends them). */
-export function summaryRoutes(def: ResourceDef): Hono<AppEnv> {
+/**
+ * The order of a summary's to-many relationship, for its parts over several databases to be put together: a
+ * statement answering each related id (`id`) with its order key (the other columns, in order).
+ */
+export type RelationshipOrder = (ctx: RequestContext) => SQL;
+
+/**
+ * GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body, as the web app sends them). Asked of
+ * each database holding some of the viewer's lists (src/routing.ts), each answers over its lists and reports the
+ * order keys of its to-many relationships (`orders`), by which their linkage is put together.
+ */
+export function summaryRoutes(def: ResourceDef, orders: Record<string, RelationshipOrder> = {}): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
-    // Asked of each database as a part of a list (src/routing.ts): a summary is not merged from parts.
-    if (ctx.listPart) {
-      throw badRequest("The account lists are on several databases: name them with filter[account_list_id]", { parameter: "filter[account_list_id]" });
-    }
     const [first] = summaryLists(ctx);
     if (!first) throw recordNotFound("AccountList", ctx.pathParams.account_list_id ?? "");
-    return jsonApi(c, await showResource(def, first, ctx));
+    const document = await showResource(def, first, ctx);
+    if (ctx.summaryPart) {
+      const names = Object.keys(orders);
+      const results = names.length > 0 ? await rowsOf(ctx.db, names.map((name) => orders[name](ctx))) : [];
+      ctx.summaryPart.report(Object.fromEntries(names.map((name, index) => [name, new Map(results[index].map(({ id, ...key }) => [String(id), Object.values(key)]))])));
+    }
+    return jsonApi(c, document);
   };
   return new Hono<AppEnv>()
     .get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def }))

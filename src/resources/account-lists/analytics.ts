@@ -5,8 +5,9 @@
  * `filter[end_date]`; by default the month up to now.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, contactReferrals, contacts, listRowCounts, tasks } from "../../../drizzle/schema";
-import { inList, jsonList } from "../../db/sql";
+import { COUNTED_ACTIVITIES } from "../../../drizzle/kept-sums";
+import { accountLists, keptSums, listRowCounts, tasks } from "../../../drizzle/schema";
+import { inList } from "../../db/sql";
 import { defineResource, type AttributeDef, type RequestContext, type SharedSelect } from "../../engine/define";
 import { summaryLists, summaryScope } from "../../engine/summaries";
 import { dateRangeError, parseDateRange, textValue } from "../../jsonapi/filter-values";
@@ -67,21 +68,63 @@ const TASK_COUNTS: Record<string, Record<string, TaskCount>> = {
 
 const countName = (group: string, name: string) => `${group}.${name}`;
 
-/** Every task count in one walk of the list's tasks completed in the period (the (account_list_id, completed_at) index). */
+/** Every activity a count names is one whose completed tasks are kept (drizzle/kept-sums.ts). */
+for (const count of Object.values(TASK_COUNTS).flatMap((named) => Object.values(named))) {
+  if (count.activities.some((activity) => !COUNTED_ACTIVITIES.includes(activity))) throw new Error(`${count.activities.join(", ")}: not all kept`);
+  if (count.nextAction !== undefined && count.nextAction !== "Appointment") throw new Error(`next action ${count.nextAction}: not kept`);
+}
+
+const nextDay = (day: string) => addDays(day, 1);
+const nextMonth = (month: string) => addMonths(`${month}-01`, 1).slice(0, 7);
+
+/**
+ * The period's completed tasks as rows of (activity_type, result, appointment, n): the kept counts of its whole
+ * months and its other whole days, and the tasks of its first and last part days, read from the tasks (the
+ * (account_list_id, completed_at) index).
+ */
+function completedInPeriod(ctx: RequestContext): SQL {
+  const lists = summaryLists(ctx);
+  const { from, until } = period(ctx);
+  const tasksBetween = (start: string, end: string) =>
+    sql`SELECT ${tasks.activityType} AS activity_type, ${tasks.result} AS result, ${tasks.nextAction} = 'Appointment' AS appointment, 1 AS n FROM ${tasks}
+      WHERE ${inList(tasks.accountListId, lists)} AND ${tasks.completedAt} >= ${start} AND ${tasks.completedAt} < ${end} AND ${tasks.completed} = 1`;
+  const kept = (period: "month" | "day", ranges: Array<[string, string]>) =>
+    sql`SELECT k.key2 AS activity_type, NULLIF(substr(k.key3, 1, length(k.key3) - 2), '') AS result, substr(k.key3, -1) = 'a' AS appointment, k.rows AS n
+      FROM ${keptSums} AS k WHERE k.kind = ${`completed_tasks_by_${period}`} AND ${inList(sql`k.owner_id`, lists)}
+      AND (${sql.join(ranges.map(([first, end]) => sql`(k.key1 >= ${first} AND k.key1 < ${end})`), sql` OR `)})`;
+  const midnight = (day: string) => `${day}T00:00:00Z`;
+  // The whole days: from the first midnight in the period to the last.
+  const firstDay = from === midnight(from.slice(0, 10)) ? from.slice(0, 10) : nextDay(from.slice(0, 10));
+  const lastDay = until.slice(0, 10);
+  if (firstDay >= lastDay) return tasksBetween(from, until);
+  const parts: SQL[] = [];
+  if (from < midnight(firstDay)) parts.push(tasksBetween(from, midnight(firstDay)));
+  if (midnight(lastDay) < until) parts.push(tasksBetween(midnight(lastDay), until));
+  // The whole months among the whole days, and the days before and after them.
+  const firstMonth = firstDay.endsWith("-01") ? firstDay.slice(0, 7) : nextMonth(firstDay.slice(0, 7));
+  const endMonth = lastDay.slice(0, 7);
+  // (At most four terms: D1 allows a compound SELECT only a few.)
+  if (firstMonth < endMonth) {
+    parts.push(kept("month", [[firstMonth, endMonth]]), kept("day", [[firstDay, `${firstMonth}-01`], [`${endMonth}-01`, lastDay]]));
+  } else {
+    parts.push(kept("day", [[firstDay, lastDay]]));
+  }
+  return sql.join(parts, sql` UNION ALL `);
+}
+
+/** Every task count from the period's kept counts and its part days' tasks, as one JSON object. */
 const taskCounts: SharedSelect = {
   key: "task_counts",
   select: (ctx) => {
-    const { from, until } = period(ctx);
     const counts = Object.entries(TASK_COUNTS).flatMap(([group, named]) =>
       Object.entries(named).map(([name, count]) => {
-        const conditions: SQL[] = [inList(tasks.activityType, count.activities)];
-        if (count.results) conditions.push(inList(tasks.result, count.results));
-        if (count.nextAction) conditions.push(sql`${tasks.nextAction} = ${count.nextAction}`);
-        return sql`${countName(group, name)}, coalesce(sum(${sql.join(conditions, sql` AND `)}), 0)`;
+        const conditions: SQL[] = [inList(sql`activity_type`, count.activities)];
+        if (count.results) conditions.push(inList(sql`result`, count.results));
+        if (count.nextAction) conditions.push(sql`appointment`);
+        return sql`${countName(group, name)}, coalesce(sum(CASE WHEN ${sql.join(conditions, sql` AND `)} THEN n END), 0)`;
       }),
     );
-    return sql`(SELECT json_object(${sql.join(counts, sql`, `)}) FROM ${tasks}
-      WHERE ${inList(tasks.accountListId, summaryLists(ctx))} AND ${tasks.completedAt} >= ${from} AND ${tasks.completedAt} < ${until} AND ${tasks.completed} = 1)`;
+    return sql`(SELECT json_object(${sql.join(counts, sql`, `)}) FROM (${completedInPeriod(ctx)}))`;
   },
 };
 
@@ -99,15 +142,19 @@ const counts = (group: string, extra: (all: Record<string, number>) => Record<st
 /** Statuses of contacts a referral is still on hand in (no status too). */
 const ON_HAND = ["Never Contacted", "Ask in Future", "Cultivate Relationship", "Contact for Appointment"];
 
+/**
+ * The lists' contacts open to an appointment, their contacts referred in the period (the kept referrals of the
+ * period, a row each) and their referred contacts on hand (kept counts by status): none of it reads the contacts.
+ */
 const contactCounts: AttributeDef = {
   select: (ctx) => {
     const lists = summaryLists(ctx);
     const { from, until } = period(ctx);
-    const referred = sql`EXISTS (SELECT 1 FROM ${contactReferrals} AS r WHERE r.referred_to_id = c.id`;
+    const kept = (kind: string) => sql`k.kind = ${kind} AND ${inList(sql`k.owner_id`, lists)}`;
     return sql`json_object(
       'active', (SELECT coalesce(sum(${listRowCounts.rows}), 0) FROM ${listRowCounts} WHERE ${listRowCounts.tableName} = 'contacts' AND ${inList(listRowCounts.accountListId, lists)} AND ${inList(listRowCounts.bucket, ["Never Contacted", "Contact for Appointment"])}),
-      'referrals', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND ${referred} AND r.created_at >= ${from} AND r.created_at < ${until})),
-      'referrals_on_hand', (SELECT count(*) FROM ${contacts} AS c WHERE ${inList(sql`c.account_list_id`, lists)} AND COALESCE(c.status, '') IN ${jsonList(["", ...ON_HAND])} AND ${referred})))`;
+      'referrals', (SELECT count(DISTINCT k.key2) FROM ${keptSums} AS k WHERE ${kept("referrals_by_time")} AND k.key1 >= ${from} AND k.key1 < ${until}),
+      'referrals_on_hand', (SELECT coalesce(sum(k.rows), 0) FROM ${keptSums} AS k WHERE ${kept("referred_contacts")} AND ${inList(sql`k.key1`, ["", ...ON_HAND])}))`;
   },
   read: (_row, _ctx, _extras, selected) => parsed(selected),
   schema: { type: "object", additionalProperties: { type: "integer" } },

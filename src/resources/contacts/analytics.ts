@@ -5,13 +5,13 @@
  * `person_days` index: each reads what it answers, not the lists' contacts.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, contacts, keptSums, people, personDays } from "../../../drizzle/schema";
+import { accountLists, keptSums, personDays } from "../../../drizzle/schema";
 import { HIDDEN_STATUSES } from "../../constants";
 import { idArray, inList, noneOf, or } from "../../db/sql";
 import { computed } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { manyBy } from "../../engine/relationships";
-import { summaryLists, summaryScope } from "../../engine/summaries";
+import { summaryLists, summaryScope, type RelationshipOrder } from "../../engine/summaries";
 import { addDays } from "../../jsonapi/time";
 import { viewerDays } from "../tasks/filters";
 
@@ -48,16 +48,28 @@ function thisWeek(ctx: RequestContext): Array<[string, string]> {
   return from <= to ? [[from, to]] : [[from, "12-31"], ["01-01", to]];
 }
 
-/** The people of the lists' active contacts, alive, with a `kind` day this week, by day and then name. */
+/**
+ * The people of the lists' active contacts, alive, with a `kind` day this week, by day and then name: read from the
+ * `person_days` index alone (each day carries its person's name, contact and whether deceased, and the contact's
+ * status), a row per person.
+ */
 function peopleWithDayThisWeek(kind: "birthday" | "anniversary", ctx: RequestContext, columns: SQL): SQL {
   const inWeek = or(thisWeek(ctx).map(([from, to]) => sql`d.month_day BETWEEN ${from} AND ${to}`));
   return sql`SELECT ${columns} FROM ${personDays} AS d
-    JOIN ${people} AS p ON p.id = d.person_id
-    JOIN ${contacts} AS c ON c.id = p.contact_id
     WHERE ${inList(sql`d.account_list_id`, summaryLists(ctx))} AND d.kind = ${kind} AND ${inWeek}
-      AND p.deceased = 0 AND ${noneOf(sql`COALESCE(c.status, '')`, HIDDEN_STATUSES)}
-    ORDER BY d.month_day, p.first_name, p.id`;
+      AND d.deceased = 0 AND ${noneOf(sql`COALESCE(d.contact_status, '')`, HIDDEN_STATUSES)}
+    ORDER BY d.month_day, d.first_name, d.person_id`;
 }
+
+/** Anniversaries: each contact once, by its first day of the week, then id. */
+const anniversaryContacts = (ctx: RequestContext, columns: SQL) =>
+  sql`SELECT ${columns} FROM (${peopleWithDayThisWeek("anniversary", ctx, sql`d.contact_id AS id, d.month_day AS day`)}) GROUP BY id ORDER BY min(day), id`;
+
+/** The order keys of the week's people and contacts, for the parts of several databases to be put in that order. */
+export const CONTACT_ANALYTICS_ORDERS: Record<string, RelationshipOrder> = {
+  birthdays_this_week: (ctx) => peopleWithDayThisWeek("birthday", ctx, sql`d.person_id AS id, d.month_day AS day, d.first_name AS first_name, d.person_id AS tie`),
+  anniversaries_this_week: (ctx) => anniversaryContacts(ctx, sql`id, min(day) AS first_day, id AS tie`),
+};
 
 export const contactAnalyticsResource = defineResource({
   type: "contact_analytics",
@@ -73,10 +85,8 @@ export const contactAnalyticsResource = defineResource({
   },
   relationships: {
     // People, each with their `parent_contact`.
-    birthdays_this_week: manyBy("people", (ctx) => idArray(peopleWithDayThisWeek("birthday", ctx, sql`p.id AS id`))),
+    birthdays_this_week: manyBy("people", (ctx) => idArray(peopleWithDayThisWeek("birthday", ctx, sql`d.person_id AS id`))),
     // Contacts, once each however many of their people have the day.
-    anniversaries_this_week: manyBy("contacts", (ctx) =>
-      idArray(sql`SELECT id FROM (${peopleWithDayThisWeek("anniversary", ctx, sql`c.id AS id, d.month_day AS day`)}) GROUP BY id ORDER BY min(day), id`),
-    ),
+    anniversaries_this_week: manyBy("contacts", (ctx) => idArray(anniversaryContacts(ctx, sql`id`))),
   },
 });

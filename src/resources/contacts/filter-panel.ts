@@ -4,10 +4,11 @@
  * Recommendation" is left out: the service keeps no recommendations to filter by.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { accountLists, addresses, appeals, contactReferrals, contacts, designationAccounts, donations, tasks } from "../../../drizzle/schema";
+import { addressValuesKind } from "../../../drizzle/kept-sums";
+import { accountLists, appeals, contacts, designationAccounts, keptSums, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, LIKELY_TO_GIVE, PLEDGE_FREQUENCIES, STATUSES } from "../../constants";
 import { formatMoney } from "../../db/decimal";
-import { q } from "../../db/sql";
+import { inList, q } from "../../db/sql";
 import type { RequestContext } from "../../engine/define";
 import { distinctValues, type PanelFilter, type PanelOption, type SharedRead } from "../../engine/filter-panels";
 import { addDays } from "../../jsonapi/time";
@@ -19,19 +20,17 @@ const YES_NO: PanelOption[] = [
   { name: "No", id: "No" },
 ];
 const money = (value: unknown) => formatMoney(Number(value)) ?? "";
+/** Amounts in the order of their value (money units), not of their text. */
+const byValue = (row: Record<string, unknown>) => [Number(row.id)];
 const named = (values: readonly string[]): PanelOption[] => values.map((value) => ({ name: value, id: value }));
 /** Options as `[id, name]` pairs. */
 const choices = (pairs: Array<[string, string]>): PanelOption[] => pairs.map(([id, name]) => ({ name, id }));
 
-/** The list's contacts' addresses walked once for the values of every location filter, each as (column, id). */
+/** Every location filter's values of one list, each as (column, id): the kept values of its addresses, a row each. */
 const ADDRESS_VALUES: SharedRead = {
   key: "addresses",
-  read: (list) => sql`WITH a AS MATERIALIZED (
-      SELECT a.city, a.state, a.country, a.region, a.metro_area FROM ${contacts} AS c JOIN ${addresses} AS a ON a.contact_id = c.id WHERE c.account_list_id = ${list})
-    ${sql.join(
-      ["city", "state", "country", "region", "metro_area"].map((column) => sql`SELECT DISTINCT ${column} AS "column", ${sql.identifier(column)} AS id FROM a WHERE ${sql.identifier(column)} > ''`),
-      sql` UNION ALL `,
-    )} ORDER BY 1, 2`,
+  read: (list) => sql`SELECT substr(k.kind, ${addressValuesKind("").length + 1}) AS "column", k.key1 AS id FROM ${keptSums} AS k
+    WHERE ${inList(sql`k.kind`, LOCATION_COLUMNS.map(addressValuesKind))} AND k.owner_id = ${list}`,
 };
 
 const location = (name: string, title: string, column: string): PanelFilter => ({
@@ -42,6 +41,8 @@ const location = (name: string, title: string, column: string): PanelFilter => (
   options: [NONE],
   shared: { read: ADDRESS_VALUES, pick: column },
 });
+
+const LOCATION_COLUMNS = ["city", "state", "country", "region", "metro_area"];
 
 const contactInfo = (name: string, title: string): PanelFilter => ({ name, title, type: "radio", parent: "Contact Information", options: YES_NO });
 
@@ -91,6 +92,9 @@ export const dueDateRanges = (ctx: RequestContext) =>
 export const usedActivities = (list: string): SQL =>
   sql`SELECT value AS id FROM json_each(${JSON.stringify(ACTIVITIES)}) WHERE EXISTS (SELECT 1 FROM ${tasks} WHERE ${q(tasks.accountListId)} = ${list} AND ${q(tasks.activityType)} = value)`;
 
+/** Activities in the order of the constants. */
+const inActivityOrder = (row: Record<string, unknown>) => [ACTIVITIES.indexOf(String(row.id) as (typeof ACTIVITIES)[number])];
+
 export const CONTACT_PANEL: PanelFilter[] = [
   {
     name: "status",
@@ -108,6 +112,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
     parent: "Commitment Details",
     read: (list) => distinctValues(contacts.pledgeAmount, contacts.accountListId, list, true),
     format: money,
+    order: byValue,
   },
   {
     name: "pledge_currency",
@@ -158,7 +163,8 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Referrer",
     type: "multiselect",
     options: [NONE, { name: "-- Has referrer --", id: "any" }],
-    read: (list) => sql`SELECT DISTINCT c.id AS id, c.name AS name FROM ${contacts} AS c JOIN ${contactReferrals} AS r ON r.referred_by_id = c.id WHERE c.account_list_id = ${list} ORDER BY c.name, c.id`,
+    // The list's kept referrers with their names, a row each (ordered by name with the panel's other options).
+    read: (list) => sql`SELECT k.key1 AS id, k.key2 AS name FROM ${keptSums} AS k WHERE k.kind = 'referrers' AND k.owner_id = ${list}`,
   },
   { name: "likely", title: "Likely To Give", type: "multiselect", parent: "Contact Details", options: [NONE, ...named(LIKELY_TO_GIVE)] },
   { name: "contact_type", title: "Type", type: "multiselect", parent: "Contact Details", options: [{ name: "Person", id: "person" }, { name: "Company", id: "company" }] },
@@ -184,7 +190,7 @@ export const CONTACT_PANEL: PanelFilter[] = [
   contactInfo("contact_info_addr", "Address"),
   contactInfo("contact_info_facebook", "Facebook Profile"),
   { name: "church", title: "Church", type: "multiselect", parent: "Contact Details", options: [NONE], read: (list) => distinctValues(contacts.churchName, contacts.accountListId, list) },
-  { name: "related_task_action", title: "Action", type: "multiselect", parent: "Tasks", options: [NONE], read: usedActivities },
+  { name: "related_task_action", title: "Action", type: "multiselect", parent: "Tasks", options: [NONE], read: usedActivities, order: inActivityOrder },
   {
     name: "appeal",
     title: "Appeal",
@@ -206,8 +212,10 @@ export const CONTACT_PANEL: PanelFilter[] = [
     title: "Exact Gift Amount",
     type: "multiselect",
     parent: "Gift Details",
-    read: (list) => distinctValues(donations.amount, donations.accountListId, list, true),
+    // The list's kept gift amounts, a row each (kept as text: ordered by value).
+    read: (list) => sql`SELECT k.key1 AS id FROM ${keptSums} AS k WHERE k.kind = 'donation_amounts' AND k.owner_id = ${list}`,
     format: money,
+    order: byValue,
   },
   {
     name: "donation_amount_range",

@@ -10,7 +10,7 @@ import { listRoutes, resourceRoutes } from "../../engine/routes";
 import type { AppEnv } from "../../env";
 import { API, ID } from "../paths";
 import { registerTagRoutes } from "../tags/routes";
-import { contactAnalyticsResource } from "./analytics";
+import { CONTACT_ANALYTICS_ORDERS, contactAnalyticsResource } from "./analytics";
 import { CONTACT_PANEL } from "./filter-panel";
 import { contactResource, contactTagTable } from "./resource";
 
@@ -19,7 +19,7 @@ const referrerList = { ...contactResource, defaultExclusion: undefined };
 
 export function registerContactRoutes(app: Hono<AppEnv>): void {
   registerTagRoutes(app, `${API}/contacts`, { id: contacts.id, accountList: contacts.accountListId, updatedAt: contacts.updatedAt, tags: contactTagTable, idsFilter: "contact_ids" });
-  app.route(`${API}/contacts/analytics`, summaryRoutes(contactAnalyticsResource));
+  app.route(`${API}/contacts/analytics`, summaryRoutes(contactAnalyticsResource, CONTACT_ANALYTICS_ORDERS));
   app.route(`${API}/contacts/filters`, panelRoutes(CONTACT_PANEL, "contact_filters"));
   app.route(`${API}/contacts/bulk`, bulkRoutes(contactResource, { actions: ["update", "delete"] }));
   listRoutes(app, `${API}/contacts/${ID}/referrers`, referrerList, async (ctx) => {

@@ -1,0 +1,1 @@
+ALTER TABLE `contacts` ADD `referrals_to_me` integer DEFAULT 0 NOT NULL;
