@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { benchIds, datasetStatements, uuid as benchUuid } from "../bench/dataset";
-import { get } from "./helpers/api";
+import { get, post } from "./helpers/api";
 import { resolved } from "./helpers/described";
 import { addToList, createUser, tokenFor } from "./helpers/factories";
 import { storage } from "./helpers/storage";
@@ -37,6 +37,27 @@ const PARENTS: Record<string, () => Promise<string>> = {
   /** The one route named by a bare id: a contact's referrers. */
   id: async () => firstId("SELECT r.referred_to_id AS id FROM contact_referrals r JOIN contacts c ON c.id = r.referred_to_id WHERE c.account_list_id = ? ORDER BY r.referred_to_id LIMIT 1"),
   task_id: async () => firstId("SELECT m.task_id AS id FROM comments m JOIN tasks t ON t.id = m.task_id WHERE t.account_list_id = ? ORDER BY m.task_id LIMIT 1"),
+  /** An endpoint of the first list with a log of 600 deliveries (the dataset has no webhooks). */
+  webhook_id: async () => {
+    const list = benchIds.lists[0];
+    const created = await post(`/api/v2/account_lists/${list}/webhooks`, { data: { type: "webhooks", attributes: { url: "https://receiver.example.org/hook", event_types: ["*"], enabled: false } } }, token);
+    expect(created.status, created.text).toBe(201);
+    const webhook = created.body.data.id as string;
+    const at = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString().slice(0, 19) + "Z";
+    // Ten rows a statement: D1 binds at most 100 parameters.
+    for (let start = 0; start < 600; start += 10) {
+      const rows = Array.from({ length: 10 }, (_, i) => ({ n: start + i, event: crypto.randomUUID() }));
+      await storage.batch([
+        storage.prepare(
+          `INSERT INTO webhook_events (id, account_list_id, event_type, resource_type, resource_id, occurred_at, created_at) VALUES ${rows.map(() => "(?, ?, 'contact.updated', 'contacts', ?, ?, ?)").join(", ")}`,
+        ).bind(...rows.flatMap(({ n, event }) => [event, list, crypto.randomUUID(), at(n), at(n)])),
+        storage.prepare(
+          `INSERT INTO webhook_deliveries (id, account_list_id, webhook_id, event_id, event_type, status, attempts, next_attempt_at, created_at, updated_at) VALUES ${rows.map(() => "(?, ?, ?, ?, 'contact.updated', 'delivered', 1, ?, ?, ?)").join(", ")}`,
+        ).bind(...rows.flatMap(({ n, event }) => [crypto.randomUUID(), list, webhook, event, at(n), at(n), at(n)])),
+      ]);
+    }
+    return webhook;
+  },
 };
 
 /** The first id the query finds in the viewer's first list. */
