@@ -52,3 +52,21 @@ export const clientIds = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.tableName, t.id] })],
 );
+
+/**
+ * A record (a contact or a task, with everything it owns) being moved to another of its viewer's lists kept on
+ * another database (src/engine/record-moves.ts). It is written before the copy and removed once the old rows are
+ * gone; one left behind by a run that died is finished or undone by the five-minute job, so a record is never
+ * kept twice.
+ */
+export const recordMoves = sqliteTable("record_moves", {
+  /** The list table of the moved record and its id: one move of a record at a time. */
+  tableName: text("table_name").notNull(),
+  id: text("id").notNull(),
+  fromList: text("from_list").notNull(),
+  toList: text("to_list").notNull(),
+  /** The bindings of the two databases. */
+  fromDatabase: text("from_database").notNull(),
+  toDatabase: text("to_database").notNull(),
+  startedAt: text("started_at").notNull(),
+}, (t) => [primaryKey({ columns: [t.tableName, t.id] })]);

@@ -12,6 +12,7 @@ import { authenticate } from "./auth/middleware";
 import { rateLimit } from "./auth/rate-limit";
 import { registerSignIn, registerSignOut } from "./auth/sign-in";
 import { routeToDatabase } from "./routing";
+import { dispatchAfterWrites } from "./webhooks/dispatch";
 import { database } from "./db/client";
 import { d1Metrics } from "./db/metrics";
 import { databaseBinding, DIRECTORY } from "./db/databases";
@@ -121,7 +122,9 @@ export function createApp(): Hono<AppEnv> {
     configured(c.env);
     await next();
   });
-  app.use("/api/v2/*", authenticate, rateLimit, routeToDatabase(app));
+  // A write's webhook deliveries (recorded by the outbox's triggers) are sent once it is answered: around the
+  // routing, so that a request answered by each database's part sends what every part wrote.
+  app.use("/api/v2/*", authenticate, rateLimit, dispatchAfterWrites, routeToDatabase(app));
   // Requests the batch endpoint or the queue consumer build are marked by identity, never by a header.
   app.use("/api/v2/*", async (c, next) => {
     if (isInsideBatch(c.get("item"))) c.set("insideBatch", true);

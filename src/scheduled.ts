@@ -1,6 +1,7 @@
 /**
  * The Cron Triggers of wrangler.toml, each with its job. A run names its cron expression (`controller.cron`).
  */
+import { settleRecordMoves } from "./engine/record-moves";
 import type { Bindings } from "./env";
 import { deletedRecordsDays, refreshPlannerStatistics, removeExpiredDeletedRecords } from "./db/maintenance";
 import { sweepBackgroundRequests } from "./queue/sweeper";
@@ -28,11 +29,12 @@ export const SCHEDULED_JOBS: Record<string, (env: Bindings, controller: Schedule
   },
   // Daily: one notification run per account list, through the queue (src/events/queue.ts), from every database.
   "0 5 * * *": (env, controller) => onEveryListDatabase(env, (on) => enqueueNotificationRuns(on, controller.scheduledTime)),
-  // Every five minutes: background-batch requests (the directory's) and, on every database, imports whose queue
-  // message was lost, task reminders come due and e-mails due.
+  // Every five minutes: background-batch requests and records' moves between databases cut short (the directory's)
+  // and, on every database, imports whose queue message was lost, task reminders come due and e-mails due.
   "*/5 * * * *": async (env, controller) => {
     const now = formatTimestamp(new Date(controller.scheduledTime));
     await sweepBackgroundRequests(env, controller.scheduledTime);
+    await settleRecordMoves(env, controller.scheduledTime);
     await onEveryListDatabase(env, async (on) => {
       await resumeStalledImports(on, controller.scheduledTime);
       await recordDueReminders(on, now);

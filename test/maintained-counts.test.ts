@@ -11,7 +11,7 @@ import { givingTo } from "./helpers/contact-fixtures";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 import { webhookTriggers } from "../drizzle/webhook-triggers";
 import { taskLinkCopyTriggers } from "../drizzle/task-link-copies";
-import { databaseOfTestList, storage } from "./helpers/storage";
+import { storage } from "./helpers/storage";
 
 let alice: Awaited<ReturnType<typeof createViewer>>;
 let second: Awaited<ReturnType<typeof createAccountList>>;
@@ -79,15 +79,14 @@ describe("kept counts", () => {
     expect(rescheduled.status, rescheduled.text).toBe(200);
     await expectCountsKept();
 
-    // A contact moved to another of the viewer's lists leaves one list's count for the other's. A record does not
-    // yet move between lists kept on different databases (README, Decisions): there it is refused, nothing changed.
-    const apart = (await databaseOfTestList(second.id)) !== (await databaseOfTestList(alice.list.id));
+    // A contact moved to another of the viewer's lists leaves one list's count for the other's, wherever the two
+    // lists are kept.
     const moved = await put(
       `/api/v2/contacts/${blank}`,
       { data: { type: "contacts", id: blank, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second.id } } } } },
       alice.token,
     );
-    expect(moved.status, moved.text).toBe(apart ? 409 : 200);
+    expect(moved.status, moved.text).toBe(200);
     await expectCountsKept();
 
     // Bulk writes.

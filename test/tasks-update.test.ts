@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { errorOf, patch, post, put } from "./helpers/api";
 import { db, uuid } from "./helpers/factories";
-import { databaseOfTestList } from "./helpers/storage";
 import { body, buildWorld, contactsRel, link, storedLinks, storedTags, storedTask, TASKS, type TaskWorld } from "./helpers/task-fixtures";
 
 let w: TaskWorld;
@@ -188,17 +187,14 @@ describe("updating tasks", () => {
     const links = await storedLinks(task.id);
     errorOf(await put(`${TASKS}/${task.id}`, body({ subject: "Moved", overwrite: true }, contactsRel(w.contact.otherList)), w.alice.token), 400);
     errorOf(await put(`${TASKS}/${task.id}`, body({ subject: "Moved", overwrite: true }, contactsRel(w.contact.bobs)), w.alice.token), 403);
-    // Moving the task to another list needs its contacts to be of that list too. A record does not yet move between
-    // lists kept on different databases (README, Decisions): there the move is refused whatever comes with it.
-    const apart = (await databaseOfTestList(w.aliceSecondList.id)) !== (await databaseOfTestList(w.alice.list.id));
+    // Moving the task to another list needs its contacts to be of that list too, wherever the two lists are kept.
     const moved = errorOf(
       await put(`${TASKS}/${task.id}`, body({ overwrite: true }, { account_list: { data: link("account_lists", w.aliceSecondList.id) } }), w.alice.token),
-      apart ? 409 : 400,
+      400,
     );
-    expect(moved.source.pointer).toBe(apart ? "/data/relationships/account_list/data" : "/data/relationships/contacts");
+    expect(moved.source.pointer).toBe("/data/relationships/contacts");
     expect(await storedTask(task.id)).toEqual(before);
     expect(await storedLinks(task.id)).toEqual(links);
-    if (apart) return;
     // Moving along with the contacts: the old one's link destroyed, the new list's contact added, in one body.
     const together = await put(
       `${TASKS}/${task.id}`,
@@ -214,6 +210,8 @@ describe("updating tasks", () => {
     );
     expect(together.status, together.text).toBe(200);
     expect(together.body.data.relationships.contacts.data).toEqual([link("contacts", w.contact.otherList)]);
+    expect((await storedTask(task.id)).accountListId).toBe(w.aliceSecondList.id);
+    expect((await storedLinks(task.id)).map((row) => row.contactId)).toEqual([w.contact.otherList]);
   });
 
   it("refuses an assigned user outside the list and clears the user with null", async () => {

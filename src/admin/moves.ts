@@ -22,6 +22,7 @@ import { keyOfRow, LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } fro
 import { copyDirectoryRows, copyUsers, upsertRows } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
+import { columnList, copyShared, fromJson, parentsPresent, slices } from "../db/row-copies";
 import type { Bindings, Database } from "../env";
 import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
 import { nowTimestamp } from "../jsonapi/time";
@@ -38,8 +39,6 @@ const COPY_ROWS = 500;
  * every chunk, reading the list's rows (and billing them) once per chunk; a walk reads each row of the table once.
  */
 const COPY_ROWIDS = 5_000;
-/** A statement's rows go in as one JSON value, which D1 takes up to 2 MB: written in slices of at most this. */
-const SLICE_BYTES = 1_500_000;
 const CHANGES_PER_STEP = 500;
 /** Switching begins once no more than this many changes wait. */
 const SWITCH_BELOW = 100;
@@ -237,35 +236,6 @@ async function copyStep(env: Bindings, directory: Database, placement: Placement
   return moved ? { next: "again" } : { next: "done" };
 }
 
-const columnList = (entry: ListTable) => entry.columns.map((column) => `"${column}"`).join(", ");
-
-/** Rows of a JSON array of rows, keyed by column, for `INSERT … SELECT`. */
-function fromJson(entry: ListTable, rows: Rows): SQL {
-  const extracts = entry.columns.map((column) => `json_extract(value, '$."${column}"') AS "${column}"`).join(", ");
-  return sql`SELECT ${sql.raw(extracts)} FROM json_each(${JSON.stringify(rows)})`;
-}
-
-/** Only rows whose parents the database already holds: a row's parent written after copying began waits for its record. */
-function parentsPresent(entry: ListTable, alias: string): string {
-  const checks = entry.parents.map((parent) => `(${alias}."${parent.column}" IS NULL OR EXISTS (SELECT 1 FROM ${parent.table} WHERE ${parent.references} = ${alias}."${parent.column}"))`);
-  return checks.length ? checks.join(" AND ") : "1";
-}
-
-/** The shared rows (donor accounts) the rows point at, copied to the target first. */
-async function copyShared(source: Database, target: Database, entry: ListTable, rows: Rows): Promise<void> {
-  for (const parent of entry.parents.filter((candidate) => !LIST_TABLES.some((table) => table.name === candidate.table))) {
-    const ids = [...new Set(rows.map((row) => row[parent.column]).filter((id) => id !== null && id !== undefined))];
-    if (ids.length === 0) continue;
-    const [shared] = await rowsOf(source, [sql`SELECT * FROM ${sql.identifier(parent.table)} WHERE ${sql.identifier(parent.references)} IN ${jsonList(ids)}`]);
-    if (shared.length === 0) continue;
-    const columns = Object.keys(shared[0]);
-    const extracts = columns.map((column) => `json_extract(value, '$."${column}"')`).join(", ");
-    await target.run(
-      sql`INSERT INTO ${sql.identifier(parent.table)} (${sql.raw(columns.map((column) => `"${column}"`).join(", "))}) SELECT ${sql.raw(extracts)} FROM json_each(${JSON.stringify(shared)}) WHERE true ON CONFLICT DO NOTHING`,
-    );
-  }
-}
-
 /**
  * The list's rows among the table's next `COPY_ROWIDS` rowids after `after` (gaps skipped); `last` is the rowid
  * the walk goes on from, null when the table is done.
@@ -292,25 +262,6 @@ async function copyChunk(c: Copying, entry: ListTable, after: number): Promise<{
   const written = await rowsOf(target, [...inserts, notPlaced(entry, listId, rows.map((row) => keyOfRow(entry, row)))]);
   const missing = written[written.length - 1].map((row) => String(row.key));
   return { rows: rows.length, last, refused: await refusedRows(source, entry, listId, missing) };
-}
-
-/** Rows in slices whose JSON stays under what D1 takes as one value. */
-function slices(rows: Rows): Rows[] {
-  const out: Rows[] = [];
-  let slice: Rows = [];
-  let bytes = 0;
-  for (const row of rows) {
-    const size = JSON.stringify(row).length;
-    if (slice.length > 0 && bytes + size > SLICE_BYTES) {
-      out.push(slice);
-      slice = [];
-      bytes = 0;
-    }
-    slice.push(row);
-    bytes += size;
-  }
-  if (slice.length > 0) out.push(slice);
-  return out;
 }
 
 /**

@@ -7,7 +7,8 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { accountLists } from "../../drizzle/schema";
 import type { AppEnv } from "../env";
-import { conflict, forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
+import { ListOnAnotherDatabase } from "./record-moves";
+import { forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
 import { database } from "../db/client";
 import { databaseBinding, listDatabaseNames } from "../db/databases";
 import { databaseOfList } from "../db/placement";
@@ -20,12 +21,8 @@ import type { Database, Viewer } from "../env";
 async function checkAccountList(db: Database, viewer: Viewer, id: string, forWrite: boolean, hidesOthers = false): Promise<void> {
   if (forWrite ? viewer.writableListIds.includes(id) : viewer.readableListIds.includes(id)) return;
   // Another of the viewer's lists, on another database than this request's: a record written here cannot be linked
-  // to it, since a write never spans databases (moving a record and all under it there is not done yet).
-  if ((forWrite ? viewer.allWritableListIds : viewer.allReadableListIds)?.includes(id)) {
-    throw conflict(`The record cannot be linked to account list ${id}: that list is kept on another database than the record`, {
-      pointer: "/data/relationships/account_list/data",
-    });
-  }
+  // to it in one write; an update moves the record there (src/engine/record-moves.ts), anything else is refused.
+  if ((forWrite ? viewer.allWritableListIds : viewer.allReadableListIds)?.includes(id)) throw new ListOnAnotherDatabase(id);
   if (hidesOthers) throw recordNotFound("AccountList", id);
   const [exists] = await db.select({ id: accountLists.id }).from(accountLists).where(sql`${accountLists.id} = ${id}`).limit(1);
   if (!exists) throw recordNotFound("AccountList", id);
@@ -86,7 +83,9 @@ export async function checkSameList(target: ListOwnedTarget, ids: string[], list
   let missing = ids.filter((id) => !listOf.has(id));
   // A record of another list may be on another database: the answer is the one a single database gives (400 for
   // another of the viewer's lists, 403 for someone else's), not 404. Only a refused link pays for the look.
-  const here = databaseOfList(ctx.viewer, listId);
+  // The request's own database was asked first: usually the list's, but not while a move to a list kept elsewhere
+  // is checked where the record is (record-moves.ts).
+  const here = ctx.databaseName ?? databaseOfList(ctx.viewer, listId);
   for (const name of listDatabaseNames(ctx.env)) {
     if (missing.length === 0 || name === here) continue;
     // In the request's session of that database (its bookmark and D1 counts), where the request has them.

@@ -20,7 +20,8 @@ import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef
 import { readResourcesById } from "./read";
 import { refuseUnreferenced } from "./sidepost";
 import { claimIds, heldOnOtherDatabases, startClaims, type IdClaim } from "./client-ids";
-import { forcesValues, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
+import { ListOnAnotherDatabase, moveAcrossDatabases } from "./record-moves";
+import { forcesValues, movingUpdate, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
 
 /** How often the items left are written again after others lost a race (each time at least one item drops out). */
 const WRITE_ATTEMPTS = 5;
@@ -54,6 +55,8 @@ interface Item {
   before?: ResourceObject;
   /** The client-chosen ids a create takes (itself and what it sideposts), claimed with the other items'. */
   claims?: IdClaim[];
+  /** What follows an update once written (a record moved to another list: its id's claim). */
+  afterWrite?: () => Promise<void>;
   error?: ApiError;
 }
 
@@ -67,6 +70,8 @@ export function bulkRoutes(def: ResourceDef, options: BulkOptions): Hono<AppEnv>
     await prepareItems(def, action, items, ctx, options);
     await refuseTakenIds(items, ctx);
     const written = await writeItems(def, action, items, ctx, options);
+    for (const item of items) if (!item.error && item.id && written.has(item.id)) await item.afterWrite?.();
+    if (action === "update") await moveItemsAcross(def, items, ctx, written);
     const documents: ItemDocument[] = items.map((item) => {
       if (item.error) return { errors: item.error.errors, ...(item.id ? { meta: { id: item.id } } : {}) };
       const data = action === "delete" ? item.before : written.get(item.id!);
@@ -146,10 +151,29 @@ async function prepareItems(def: ResourceDef, action: BulkAction, items: Item[],
         const prepared = await prepareUpdate(def, item.id!, item.input!, ctx, row);
         item.statements = prepared.statements;
         item.stored = prepared.stored;
+        item.afterWrite = prepared.afterWrite;
       } else {
         item.statements = await prepareDelete(def, item.id!, ctx, row);
         item.before = before.get(item.id!);
       }
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      item.error = error;
+    }
+  }
+}
+
+/**
+ * Items moving their record to another of the viewer's lists kept on another database: each is moved on its own,
+ * after the others are written, as its single update would be (record-moves.ts).
+ */
+async function moveItemsAcross(def: ResourceDef, items: Item[], ctx: RequestContext, written: Map<string, ResourceObject>): Promise<void> {
+  for (const item of items) {
+    if (!(item.error instanceof ListOnAnotherDatabase)) continue;
+    try {
+      const document = (await moveAcrossDatabases(def, item.id!, item.input!, ctx, item.error.listId, movingUpdate(def, item.id!))) as { data: ResourceObject };
+      written.set(item.id!, document.data);
+      item.error = undefined;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       item.error = error;

@@ -110,6 +110,20 @@ export async function heldOnOtherDatabases(ctx: RequestContext, def: ResourceDef
   return new Set(keys.map((key) => key.slice(prefix.length)));
 }
 
+/**
+ * A record moved to another list: its id's claim, if it has one, is that list's from now on (a create sent again
+ * under the id is then matched against the list it is in). Its own rows are anchored to it, and stay so.
+ */
+export function reanchorStatement(table: string, id: string, fromList: string, toList: string) {
+  return sql`UPDATE ${clientIds} SET anchor = ${toList} WHERE table_name = ${table} AND id = ${id} AND anchor = ${fromList}`;
+}
+
+/** After a record moved between two lists of one database: its claim follows it (see `reanchorStatement`). */
+export async function reanchorClaim(ctx: RequestContext, table: string, id: string, fromList: string, toList: string): Promise<void> {
+  if (!ctx.directory || listDatabaseNames(ctx.env).length === 1) return;
+  await runAtomically(ctx.directory, [reanchorStatement(table, id, fromList, toList)]);
+}
+
 /** The 409 of the first taken claim, as the database answers a taken id. */
 export function refuseTaken(taken: IdClaim[]): void {
   if (taken.length > 0) throw duplicateId(taken[0].def, taken[0].id);

@@ -4,6 +4,7 @@ import { mergeParams, paramsFromJson, parseQueryString, type Params } from "../j
 import { parseJsonBody } from "../jsonapi/request-document";
 import { nowTimestamp } from "../jsonapi/time";
 import type { RequestContext } from "./define";
+import { noteDatabaseWritten } from "../webhooks/dispatch";
 
 export function requestContext(c: Context<AppEnv>, bodyParams?: Params): RequestContext {
   const query = parseQueryString(new URL(c.req.url).searchParams);
@@ -14,6 +15,7 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
     directory: c.get("directory"),
     databaseName: c.get("databaseName"),
     databaseOn: c.get("databaseOn"),
+    alsoWrote: (name) => noteDatabaseWritten(c, name),
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),

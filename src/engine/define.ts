@@ -24,6 +24,13 @@ export interface RequestContext {
   databaseOn?: (name: string) => Database;
   /** Client-chosen ids the creates being prepared take, claimed deployment-wide before they are written (client-ids.ts). */
   idClaims?: IdClaim[];
+  /**
+   * The list a record moves to, kept on another database, while the move is checked where the record is
+   * (record-moves.ts): taken as one of this database's lists, though its row is not here.
+   */
+  movingTo?: string;
+  /** Notes that the request wrote another database too (a record moved there): what it recorded there is sent. */
+  alsoWrote?: (name: string) => void;
   viewer: Viewer;
   env: Bindings;
   /** One "now" per request, `YYYY-MM-DDTHH:MM:SSZ`. */

@@ -3,7 +3,7 @@
  * rules (hooks), offline-sync conflict detection atomic with the write, and one atomic D1 batch per write.
  */
 import { listForCreate } from "../db/placement";
-import { getTableColumns, sql, type SQL } from "drizzle-orm";
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { and, inList, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
@@ -16,8 +16,9 @@ import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
 import { sentAgain } from "./sent-again";
-import { claimIds, noteClaim, refuseTaken, startClaims } from "./client-ids";
+import { claimIds, noteClaim, reanchorClaim, refuseTaken, startClaims } from "./client-ids";
 import { deletionRecordOf, recordDeletion } from "./deletions";
+import { ListOnAnotherDatabase, moveAcrossDatabases, refuseLinksLeftBehind, type MoveWrite } from "./record-moves";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -136,6 +137,7 @@ async function linkedId(rel: RelationshipDef, id: string, ctx: RequestContext): 
 export async function checkLinkable(rel: RelationshipDef, id: string, ctx: RequestContext): Promise<void> {
   const target = resourceFor(rel.resource ?? rel.type);
   if (!target) throw new Error(`The relationship to ${rel.type} is writable, but no resource declares that type to scope it`);
+  if (target.type === "account_lists" && id === ctx.movingTo) return;
   const [rows] = await rowsOf(ctx.db, [sql`SELECT 1 AS "found" FROM ${target.table} WHERE ${and([sql`${q(target.idColumn)} = ${id}`, linkableScope(target, ctx)])} LIMIT 1`]);
   if (rows.length === 0) throw recordNotFound(target.model, id);
 }
@@ -293,6 +295,9 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
     if (sent !== stored) throw staleError(stored);
   }
   throwIfErrors(await def.hooks?.beforeUpdate?.(changes, existing, toWriteInput(id, input), ctx));
+  const listKey = def.accountListColumn ? keys.get(def.accountListColumn.name) : undefined;
+  const movesList = listKey && changes.account_list && changes.account_list !== existing[listKey] ? { from: String(existing[listKey]), to: String(changes.account_list) } : undefined;
+  if (movesList) await refuseLinksLeftBehind(def, id, movesList.to, input, ctx);
   const values = columnValues(def, changes);
   // An overwrite is one statement that cannot lose a race: no condition on the stored stamp, which it moves on
   // from whatever another write left. Any other update applies only to the row its client read.
@@ -307,23 +312,47 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
     ...side,
     ...nested.statements,
   ];
-  return { statements, stored, includePaths: nested.includePaths };
+  // A move to another list of this database: the id's claim follows, once written (client-ids.ts).
+  const afterWrite = movesList ? () => reanchorClaim(ctx, getTableName(def.table), id, movesList.from, movesList.to) : undefined;
+  return { statements, stored, includePaths: nested.includePaths, afterWrite };
 }
 
 /**
  * Updates a record and answers it as written: the write and the read of the answer are one atomic D1 batch, so a
- * write that lands right after this one never shows in this answer. `scope`: which rows the answer may show.
+ * write that lands right after this one never shows in this answer. `scope`: which rows the answer may show. A
+ * record moved to another of the viewer's lists kept on another database is moved there (record-moves.ts).
  */
 export async function updateResource(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
+  try {
+    return await updateHere(def, id, input, ctx, scope);
+  } catch (error) {
+    if (!(error instanceof ListOnAnotherDatabase)) throw error;
+    return moveAcrossDatabases(def, id, input, ctx, error.listId, movingUpdate(def, id));
+  }
+}
+
+/** The update of a record moving to another database: checked where it is, written where it goes. */
+export function movingUpdate(def: ResourceDef, id: string): MoveWrite {
+  return {
+    check: async (input, on) => {
+      await prepareUpdate(def, id, input, on);
+    },
+    update: (input, on) => updateHere(def, id, input, on),
+  };
+}
+
+async function updateHere(def: ResourceDef, id: string, input: ResourceInput, ctx: RequestContext, scope?: SQL) {
   refuseUnreferenced(def, input);
   // Records sideposted with an update take client-chosen ids too.
   const claims = startClaims(ctx);
-  const { statements, includePaths } = await prepareUpdate(def, id, input, ctx);
+  const { statements, includePaths, afterWrite } = await prepareUpdate(def, id, input, ctx);
   refuseTaken(await claimIds(ctx, claims));
   // What was written beside the record (sideposted records) is included in the answer.
   includeWritten(ctx, includePaths);
   try {
-    return await showResource(def, id, ctx, scope ?? readScope(def, ctx), statements);
+    const document = await showResource(def, id, ctx, scope ?? readScope(def, ctx), statements);
+    await afterWrite?.();
+    return document;
   } catch (error) {
     if (isUniqueViolation(error)) throw raceConflict(error);
     if (!isGuardFailure(error)) throw error;

@@ -20,14 +20,11 @@ import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
 import { registerWebhookRoutes } from "./webhooks/routes";
-import { dispatchAfterWrites } from "../webhooks/dispatch";
 
 
 export function registerRoutes(app: Hono<AppEnv>): void {
   // Everything under one account list checks the list first (404 unknown, 403 not the viewer's).
   app.use(`${LIST}/*`, accountListParent);
-  // A write's webhook deliveries (recorded by the outbox's triggers) are sent once it is answered.
-  app.use(`${API}/*`, dispatchAfterWrites);
 
   app.route(`${API}/constants`, constantsRoutes);
   app.route(`${API}/announcements`, resourceRoutes(announcementResource, { actions: ["list", "show"] }));

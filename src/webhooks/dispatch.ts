@@ -71,6 +71,14 @@ export async function sweepDeliveries(env: Bindings, now = Date.now()): Promise<
 /** The databases written by a request and the requests it ran within its sessions (/batch items, database parts). */
 const written = new WeakMap<object, Set<string>>();
 
+/** Notes a database the request wrote, whose recorded deliveries are sent once the answer is out. */
+export function noteDatabaseWritten(c: Context<AppEnv>, name: string): void {
+  const sessions = c.get("sessions");
+  let databases = written.get(sessions);
+  if (!databases) written.set(sessions, (databases = new Set()));
+  databases.add(name);
+}
+
 /** Sends the unsent deliveries of database `name` once the answer is out. */
 function dispatchOn(c: Context<AppEnv>, name: string): void {
   const sending = dispatchDeliveries(onDatabase(c.env, name)).catch((error: unknown) => {
@@ -90,11 +98,9 @@ function dispatchOn(c: Context<AppEnv>, name: string): void {
 export async function dispatchAfterWrites(c: Context<AppEnv>, next: () => Promise<void>): Promise<void> {
   await next();
   const sessions = c.get("sessions");
-  if (isWriteRequest(c) && c.res.status < 400) {
-    let databases = written.get(sessions);
-    if (!databases) written.set(sessions, (databases = new Set()));
-    databases.add(c.get("databaseName"));
-  }
+  // A request answered by each database's part names none itself: its parts noted theirs.
+  const name = c.get("databaseName");
+  if (isWriteRequest(c) && c.res.status < 400 && name) noteDatabaseWritten(c, name);
   if (c.get("item")?.sessions) return;
   const databases = written.get(sessions);
   written.delete(sessions);
