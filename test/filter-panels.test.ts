@@ -152,7 +152,7 @@ describe("the panels of lists on several databases", () => {
 });
 
 describe("the kept values the panels read", () => {
-  it("follow addresses and referrals added and removed, a contact moving to another list and a contact removed", async () => {
+  it("follow addresses and referrals added and removed, contacts moving to another list and a contact removed", async () => {
     const user = await placedUser(["LIST_DB_1", "LIST_DB_1"]);
     const [first, second] = user.lists;
     const storage = env.LIST_DB_1 as D1Database;
@@ -203,25 +203,39 @@ describe("the kept values the panels read", () => {
       { owner_id: first, key1: "Springfield", rows: 1 },
     ]);
 
-    // The referrer moves to the other list: its addresses and its referral go with it; whom it referred stays.
-    const moved = await put(`/api/v2/contacts/${mover}`, { data: { type: "contacts", id: mover, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second } } } } }, user.token);
+    // The referrer cannot move to the other list while whom it referred stays: nothing changes.
+    const moveTo = (id: string, attributes: Record<string, unknown> = {}) =>
+      put(`/api/v2/contacts/${id}`, { data: { type: "contacts", id, attributes: { ...attributes, overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second } } } } }, user.token);
+    const refused = await moveTo(mover);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.errors[0].detail).toContain("(1 referral)");
+    expect(await options(first, "city")).toEqual(["", "none", "Shelbyville", "Springfield"]);
+    expect(await kept("referrers")).toHaveLength(1);
+    await expectKeptSumsExact(storage);
+
+    // The referral removed, the referrer moves: its addresses go with it.
+    expect((await del(`/api/v2/contacts/${mover}/referrals/${referral.body.data.id}`, user.token)).status).toBe(204);
+    const moved = await moveTo(mover);
     expect(moved.status, moved.text).toBe(200);
     expect(await options(first, "city")).toEqual(["", "none", "Springfield"]);
     expect(await options(second, "city")).toEqual(["", "none", "Shelbyville"]);
     expect((await options(first, "referrer"))!.slice(3)).toEqual([]);
-    expect((await options(second, "referrer"))!.slice(3)).toEqual([mover]);
-    expect(await analytics(first)).toEqual({ active: 2, referrals: 1, referrals_on_hand: 1 });
+    expect(await analytics(first)).toEqual({ active: 2, referrals: 0, referrals_on_hand: 0 });
     await expectKeptSumsExact(storage);
 
-    // The referred contact moves: its referral is counted in its new list, by its status there.
-    const referredMoved = await put(`/api/v2/contacts/${referred}`, { data: { type: "contacts", id: referred, attributes: { status: "Partner - Pray", overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: second } } } } }, user.token);
+    // The contact it referred follows, its status changed on the way, and is referred again there: counted in its
+    // new list, by its status there.
+    const referredMoved = await moveTo(referred, { status: "Partner - Pray" });
     expect(referredMoved.status, referredMoved.text).toBe(200);
+    const referredAgain = await post(`/api/v2/contacts/${mover}/referrals`, { data: { type: "contact_referrals", relationships: { referred_to: { data: { type: "contacts", id: referred } } } } }, user.token);
+    expect(referredAgain.status, referredAgain.text).toBe(201);
+    expect((await options(second, "referrer"))!.slice(3)).toEqual([mover]);
     expect(await analytics(first)).toEqual({ active: 1, referrals: 0, referrals_on_hand: 0 });
     expect(await analytics(second)).toEqual({ active: 1, referrals: 1, referrals_on_hand: 0 });
     await expectKeptSumsExact(storage);
 
     // The referral removed, then the referrer removed: nothing of theirs is left.
-    expect((await del(`/api/v2/contacts/${mover}/referrals/${referral.body.data.id}`, user.token)).status).toBe(204);
+    expect((await del(`/api/v2/contacts/${mover}/referrals/${referredAgain.body.data.id}`, user.token)).status).toBe(204);
     expect(await analytics(second)).toEqual({ active: 1, referrals: 0, referrals_on_hand: 0 });
     expect((await options(second, "referrer"))!.slice(3)).toEqual([]);
     const again = await post(`/api/v2/contacts/${mover}/referrals`, { data: { type: "contact_referrals", relationships: { referred_to: { data: { type: "contacts", id: referred } } } } }, user.token);

@@ -34,16 +34,20 @@ const moveBody = (type: string, id: string, listId: string, extra: Record<string
   data: { type, id, attributes: { overwrite: true }, relationships: { account_list: listLink(listId), ...extra } },
 });
 
-/** A document with its ids named in order of appearance and its times blanked: two users' answers compared. */
+/**
+ * A document with its ids and times blanked and its arrays in a fixed order: two users' answers compared (their
+ * records' ids differ, and ids order ties, such as a contact's two people created in one second).
+ */
 function shape(document: unknown): unknown {
-  const names = new Map<string, string>();
   const text = JSON.stringify(document)
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => {
-      if (!names.has(id)) names.set(id, `id-${names.size}`);
-      return names.get(id)!;
-    })
+    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "id")
     .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, "time");
-  return JSON.parse(text);
+  const sorted = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sorted).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, sorted(inner)]));
+    return value;
+  };
+  return sorted(JSON.parse(text));
 }
 
 /** How many rows with this id each database holds, and where the one is. */
@@ -252,6 +256,7 @@ describe("a task moved to another of the viewer's lists", () => {
             attributes: { subject: "Visit", activity_type: "Appointment", tag_list: "visit" },
             relationships: {
               account_list: listLink(user().lists[0]),
+              user: { data: { type: "users", id: user().id } },
               contacts: { data: [{ type: "contacts", id: oldContact.contact }] },
               comments: { data: [{ type: "comments", id: comment }] },
             },
@@ -283,6 +288,7 @@ describe("a task moved to another of the viewer's lists", () => {
       expect(moved.status, moved.text).toBe(200);
       expect(moved.body.data.relationships.contacts.data).toEqual([{ type: "contacts", id: newContact }]);
       expect(moved.body.data.attributes.tag_list).toEqual(["visit"]);
+      expect(moved.body.data.relationships.user.data).toEqual({ type: "users", id: user().id });
       expect(moved.body.data.attributes.comments_count).toBe(1);
       answers.push(shape(moved.body));
       expect(await heldWhere("tasks", taskId)).toEqual([databases[1]]);

@@ -112,16 +112,20 @@ function linksLeftBehind(own: OwnRows[], toList: string): Array<{ table: string;
       const targetEntry = listTable(parent.table);
       const column = sql.identifier(parent.column);
       if (target) {
+        // Rows elsewhere naming one of the record's rows.
         const outside = mine ? sql` AND NOT (${mine.rows})` : sql``;
         counts.push({
           table: entry.name,
           count: sql`(SELECT count(*) FROM ${sql.identifier(entry.name)} WHERE ${column} IN (SELECT ${sql.identifier(parent.references)} FROM ${sql.identifier(parent.table)} WHERE ${target.rows})${outside})`,
         });
-      } else if (mine && targetEntry) {
+      }
+      if (mine && targetEntry) {
+        // The record's rows naming a row of a list that is not the record's own (a referral's other contact).
+        const notOwn = target ? sql` AND "linking".${column} NOT IN (SELECT ${sql.identifier(parent.references)} FROM ${sql.identifier(parent.table)} WHERE ${target.rows})` : sql``;
         const listOfNamed = sql.raw(targetEntry.listOf('"named"'));
         counts.push({
-          table: parent.table,
-          count: sql`(SELECT count(*) FROM ${sql.identifier(entry.name)} AS "linking" WHERE ${mine.rows} AND "linking".${column} IS NOT NULL
+          table: target ? entry.name : parent.table,
+          count: sql`(SELECT count(*) FROM ${sql.identifier(entry.name)} AS "linking" WHERE ${mine.rows} AND "linking".${column} IS NOT NULL${notOwn}
             AND (SELECT ${listOfNamed} FROM ${sql.identifier(parent.table)} AS "named" WHERE "named".${sql.identifier(parent.references)} = "linking".${column}) <> ${literal(toList)})`,
         });
       }
@@ -281,7 +285,8 @@ function stateOf(own: OwnRows[]): SQL {
 async function copyRecord(ctx: RequestContext, target: Database, move: Move, own: OwnRows[]): Promise<string> {
   const [state, ...read] = await rowsOf(ctx.db, [
     sql`SELECT ${stateOf(own)} AS "state"`,
-    ...own.map(({ entry, rows }) => sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${rows}`),
+    // In rowid order, so the copies keep the order rows were written in (what ties in an order falls back on).
+    ...own.map(({ entry, rows }) => sql`SELECT ${sql.raw(columnList(entry))} FROM ${sql.identifier(entry.name)} WHERE ${rows} ORDER BY rowid`),
   ]);
   if (read[0].length === 0) throw changedWhileMoved();
   const users = new Set<string>();

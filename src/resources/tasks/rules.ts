@@ -79,7 +79,9 @@ export function checkActivityChoices(changes: Row, existing: Row | undefined): F
 /** The assigned user must be a user (not only a coach) of the task's account list. */
 export async function checkAssignedUser(userId: unknown, accountListId: string, ctx: RequestContext): Promise<FieldError[]> {
   if (isBlankText(userId)) return [];
-  const [member] = await ctx.db
+  // The directory keeps every list's users; a list database only its own lists' (a task moving to a list kept on
+  // another database is checked where it is: src/engine/record-moves.ts).
+  const [member] = await (ctx.directory ?? ctx.db)
     .select({ id: accountListUsers.id })
     .from(accountListUsers)
     .where(sql`${accountListUsers.accountListId} = ${accountListId} AND ${accountListUsers.userId} = ${String(userId)}`)
