@@ -24,6 +24,7 @@ export interface D1Counts {
   criticalPath?: number | null;
   queries: number | null;
   rowsRead: string | null;
+  rowsWritten?: string | null;
 }
 
 export interface Probe extends D1Counts {
@@ -101,6 +102,7 @@ export async function probe(request: Request): Promise<Probe> {
     criticalPath: countHeader(response, "X-D1-Critical-Path"),
     queries: countHeader(response, "X-D1-Queries"),
     rowsRead: response.headers.get("X-D1-Rows-Read"),
+    rowsWritten: response.headers.get("X-D1-Rows-Written"),
   };
 }
 

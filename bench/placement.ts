@@ -4,9 +4,13 @@
  * contacts and tasks pages' rows read, D1 round trips and p50 in both layouts, as ratios of the same run. Then the
  * largest list moves again while a writer keeps creating contacts in it: how long until it switched, rows copied
  * per second, how long its writes were refused, and how many were.
+ *
+ * In both layouts, a contact with a person (an e-mail address, a phone number) and an address is updated in place
+ * and moved to another of the viewer's lists: on one database the move is an update; on two it copies the contact
+ * and removes it (src/engine/record-moves.ts). Rows read and written and round trips, held against the update in place.
  */
 import { benchIds } from "./dataset";
-import { load, probe, type Request } from "./load";
+import { load, median, probe, type Request } from "./load";
 import type { D1Handle } from "./server";
 
 export interface LayoutPage {
@@ -29,8 +33,24 @@ export interface MoveRun {
   failed: number;
 }
 
+/** One write's cost, from its answer's D1 headers; ms the median of three. */
+export interface WriteCost {
+  rowsRead: string | null;
+  rowsWritten: string | null;
+  roundTrips: number | null;
+  criticalPath: number | null;
+  ms: number;
+}
+
+export interface RecordMoveCost {
+  update: WriteCost;
+  move: WriteCost;
+}
+
 export interface PlacementBench {
   pages: LayoutPage[];
+  /** A contact updated in place and moved to another list: with both lists on one database, and on two. */
+  recordMoves?: { one: RecordMoveCost; apart: RecordMoveCost };
   move?: MoveRun;
   error?: string;
 }
@@ -68,16 +88,52 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
     if (probed.status !== 200) throw new Error(`${path} answered ${probed.status}: ${probed.body.slice(0, 300)}`);
     return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, criticalPath: probed.criticalPath ?? null, p50: (await load(request(path), LOAD_SECONDS)).p50 };
   };
+  const writeHeaders = { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json", "Content-Type": "application/vnd.api+json" };
+  const write = async (method: "POST" | "PUT", path: string, body: unknown) => {
+    const probed = await probe({ method, url: `${api}${path}`, headers: writeHeaders, body: JSON.stringify(body) });
+    if (probed.status >= 300) throw new Error(`${method} ${path} answered ${probed.status}: ${probed.body.slice(0, 300)}`);
+    return probed;
+  };
+  const cost = (probes: Array<Awaited<ReturnType<typeof probe>>>): WriteCost => ({
+    rowsRead: probes[0].rowsRead,
+    rowsWritten: probes[0].rowsWritten ?? null,
+    roundTrips: probes[0].roundTrips,
+    criticalPath: probes[0].criticalPath ?? null,
+    ms: median(probes.map((probed) => probed.ms)),
+  });
+  /** A contact of list `from` with a person, two details and an address, renamed three times, then moved to `to`, back and again. */
+  const recordMoveCost = async (from: string, to: string): Promise<RecordMoveCost> => {
+    const [contact, person, mail, phone, address] = Array.from({ length: 5 }, () => crypto.randomUUID());
+    await write("POST", "/api/v2/contacts", { data: { type: "contacts", id: contact, attributes: { name: "Moving, Mo" }, relationships: { account_list: { data: { type: "account_lists", id: from } } } } });
+    await write("PUT", `/api/v2/contacts/${contact}`, {
+      data: { type: "contacts", id: contact, attributes: { overwrite: true }, relationships: { people: { data: [{ type: "people", id: person }] }, addresses: { data: [{ type: "addresses", id: address }] } } },
+      included: [
+        { type: "people", id: person, attributes: { first_name: "Mo", last_name: "Moving" }, relationships: { email_addresses: { data: [{ type: "email_addresses", id: mail }] }, phone_numbers: { data: [{ type: "phone_numbers", id: phone }] } } },
+        { type: "email_addresses", id: mail, attributes: { email: "mo@example.org" } },
+        { type: "phone_numbers", id: phone, attributes: { number: "+1 555 010 2030" } },
+        { type: "addresses", id: address, attributes: { street: "1 Moving Way", city: "Orlando" } },
+      ],
+    });
+    const renames = [];
+    for (let n = 0; n < 3; n++) renames.push(await write("PUT", `/api/v2/contacts/${contact}`, { data: { type: "contacts", id: contact, attributes: { name: `Moving, Mo ${n}`, overwrite: true } } }));
+    const moves = [];
+    for (const list of [to, from, to]) {
+      moves.push(await write("PUT", `/api/v2/contacts/${contact}`, { data: { type: "contacts", id: contact, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } }));
+    }
+    return { update: cost(renames), move: cost(moves) };
+  };
   try {
     const [first, second, third] = benchIds.viewerLists;
     const one = [];
     for (const page of PAGES) one.push(await measure(page.path));
+    const movesOnOne = await recordMoveCost(second, third);
     for (const [list, database] of [[second, "LIST_DB_1"], [third, "LIST_DB_2"]]) {
       await admin("POST", `/account_lists/${list}/move`, { database });
       await placed(list, (placement) => placement.state === "placed");
     }
     const pages: LayoutPage[] = [];
     for (const [index, page] of PAGES.entries()) pages.push({ ...page, one: one[index], spread: await measure(page.path) });
+    const recordMoves = { one: movesOnOne, apart: await recordMoveCost(second, third) };
 
     // The largest list moves while a writer creates contacts in it, one after another.
     const [counted] = (await db.prepare(`SELECT count(*) AS n FROM contacts WHERE account_list_id = '${first}'`).all<{ n: number }>()).results;
@@ -107,6 +163,7 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
     const done = await placed(first, (placement) => placement.state === "placed");
     return {
       pages,
+      recordMoves,
       move: {
         contacts,
         rowsCopied: Number(done.rows_copied ?? cleaning.rows_copied),
@@ -136,6 +193,22 @@ export function renderPlacement(bench: PlacementBench | undefined): string {
         `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${page.one.criticalPath ?? "-"} / ${page.spread.criticalPath ?? "-"} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
     ),
   ];
+  const moves = bench.recordMoves;
+  if (moves) {
+    const row = (name: string, one: WriteCost, apart: WriteCost) =>
+      `| ${name} | ${one.rowsRead ?? "-"} / ${apart.rowsRead ?? "-"} | ${one.rowsWritten ?? "-"} / ${apart.rowsWritten ?? "-"} | ${one.roundTrips ?? "-"} / ${apart.roundTrips ?? "-"} | ${one.criticalPath ?? "-"} / ${apart.criticalPath ?? "-"} | ${one.ms.toFixed(0)} / ${apart.ms.toFixed(0)} |`;
+    lines.push(
+      "",
+      "A contact with a person, an e-mail address, a phone number and an address, renamed in place and moved to another of the viewer's lists: the two lists on one database, then on two (the move copies the contact there and removes it here).",
+      "",
+      "| write | rows read, one / two databases | rows written | all D1 round trips | on the critical path | ms (median of 3) |",
+      "| --- | --- | --- | --- | --- | --- |",
+      row("renamed in place", moves.one.update, moves.apart.update),
+      row("moved to the other list", moves.one.move, moves.apart.move),
+      "",
+      `Moved between databases against renamed in place (two databases): rows read ${ratio(moves.apart.move.rowsRead, moves.apart.update.rowsRead)}, round trips ${ratio(moves.apart.move.roundTrips, moves.apart.update.roundTrips)}, ms ${ratio(moves.apart.move.ms, moves.apart.update.ms)}; a move on one database against its rename: rows read ${ratio(moves.one.move.rowsRead, moves.one.update.rowsRead)}.`,
+    );
+  }
   const move = bench.move;
   if (move) {
     lines.push(

@@ -6,7 +6,8 @@
  *   X-D1-Critical-Path calls one after another on the longest chain (calls made at once, to several databases,
  *                     count once),
  *   X-D1-Queries      SQL statements run,
- *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported).
+ *   X-D1-Rows-Read    rows read as D1 bills them (meta.rows_read; a trailing "+" means some were not reported),
+ *   X-D1-Rows-Written rows written as D1 bills them (meta.rows_written, where reported).
  */
 
 import { firstOf } from "./rows";
@@ -18,6 +19,7 @@ interface Tally {
   statements: number;
   rowsRead: number;
   rowsIncomplete: boolean;
+  rowsWritten: number;
 }
 
 /** The D1 binding's own fields this file reads; present in workerd, but not part of the public types. */
@@ -32,20 +34,21 @@ interface StatementInternals {
 interface RowsAndColumns {
   success?: boolean;
   error?: string;
-  meta?: { rows_read?: number };
+  meta?: { rows_read?: number; rows_written?: number };
   results?: { columns: string[]; rows: unknown[][] } | Array<Record<string, unknown>>;
 }
 
 /** A call starting: its place on the chain of calls that finished before it. */
 const begin = (tally: Tally) => tally.criticalPath + 1;
 
-function record(tally: Tally, depth: number, statements: number, metas: Array<{ rows_read?: number } | undefined>): void {
+function record(tally: Tally, depth: number, statements: number, metas: Array<{ rows_read?: number; rows_written?: number } | undefined>): void {
   tally.roundTrips += 1;
   tally.criticalPath = Math.max(tally.criticalPath, depth);
   tally.statements += statements;
   for (const meta of metas) {
     if (typeof meta?.rows_read === "number") tally.rowsRead += meta.rows_read;
     else tally.rowsIncomplete = true;
+    if (typeof meta?.rows_written === "number") tally.rowsWritten += meta.rows_written;
   }
 }
 
@@ -152,7 +155,7 @@ export interface D1Metrics {
  * one local database may do, so elsewhere raw() statements are counted without their rows.
  */
 export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metrics {
-  const tally: Tally = { roundTrips: 0, criticalPath: 0, statements: 0, rowsRead: 0, rowsIncomplete: false };
+  const tally: Tally = { roundTrips: 0, criticalPath: 0, statements: 0, rowsRead: 0, rowsIncomplete: false, rowsWritten: 0 };
   const onResponse = Boolean((env as { BENCH_METRICS?: unknown }).BENCH_METRICS);
   return {
     db: countingD1(session, onResponse ? (env.DB as unknown as BindingInternals) : {}, tally),
@@ -165,6 +168,7 @@ export function d1Metrics(env: { DB: D1Database }, session: D1Database): D1Metri
         headers.set("X-D1-Critical-Path", String(tally.criticalPath));
         headers.set("X-D1-Queries", String(tally.statements));
         headers.set("X-D1-Rows-Read", `${tally.rowsRead}${tally.rowsIncomplete ? "+" : ""}`);
+        headers.set("X-D1-Rows-Written", String(tally.rowsWritten));
       } catch {
         // A response with immutable headers (passed through from a fetch) goes out without the counts.
       }
