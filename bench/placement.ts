@@ -126,14 +126,14 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
     const [first, second, third] = benchIds.viewerLists;
     const one = [];
     for (const page of PAGES) one.push(await measure(page.path));
-    const movesOnOne = await recordMoveCost(second, third);
+    const movesOnOne = await recordMoveCost(first, second);
     for (const [list, database] of [[second, "LIST_DB_1"], [third, "LIST_DB_2"]]) {
       await admin("POST", `/account_lists/${list}/move`, { database });
       await placed(list, (placement) => placement.state === "placed");
     }
     const pages: LayoutPage[] = [];
     for (const [index, page] of PAGES.entries()) pages.push({ ...page, one: one[index], spread: await measure(page.path) });
-    const recordMoves = { one: movesOnOne, apart: await recordMoveCost(second, third) };
+    const recordMoves = { one: movesOnOne, apart: await recordMoveCost(first, second) };
 
     // The largest list moves while a writer creates contacts in it, one after another.
     const [counted] = (await db.prepare(`SELECT count(*) AS n FROM contacts WHERE account_list_id = '${first}'`).all<{ n: number }>()).results;
