@@ -241,6 +241,23 @@ describe("a contact moved to another of the viewer's lists", () => {
   });
 });
 
+describe("someone else's record", () => {
+  it("is not moved into the viewer's list, wherever either is kept: 403, nothing copied", async () => {
+    const stranger = await placedUser(["LIST_DB_1"]);
+    const ids = await contactWithDetails(stranger, "Stranger, Sam");
+    const answers: unknown[] = [];
+    for (const [, user] of LAYOUTS) {
+      const refused = errorOf(await put(`${CONTACTS}/${ids.contact}`, moveBody("contacts", ids.contact, user().lists[1]), user().token), 403);
+      answers.push(shape({ ...refused, meta: undefined }));
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(await heldWhere("contacts", ids.contact)).toEqual(["LIST_DB_1"]);
+    expect(await listOf("contacts", ids.contact, "LIST_DB_1")).toBe(stranger.lists[0]);
+    expect(await heldWhere("people", ids.person)).toEqual(["LIST_DB_1"]);
+    expect(await heldWhere("record_moves", ids.contact)).toEqual([]);
+  });
+});
+
 describe("a task moved to another of the viewer's lists", () => {
   it("goes with its comments and tags, and with the contacts it is given there in the same write", async () => {
     const answers: unknown[] = [];

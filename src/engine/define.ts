@@ -341,6 +341,11 @@ export function defineResource<TTable extends SQLiteTable>(declaration: Resource
  * only by the original's database error text naming the primary key, e.g. `activities_pkey` for a task; without
  * it they send the record again forever.
  */
+/** A unique-constraint failure of a write: a concurrent request won the race. The database error stays as the cause (bulk writes tell rules apart by it). */
+export function raceConflict(error: unknown): ApiError {
+  return Object.assign(conflict("Another request has just stored a conflicting record; reload and try again"), { cause: error });
+}
+
 export function duplicateId(def: Pick<ResourceDef, "table" | "storedAs">, id: string, pointer = "/data/id"): ApiError {
   const table = def.storedAs ?? getTableName(def.table);
   return conflict(`duplicate key value violates unique constraint "${table}_pkey": Key (id)=(${id}) already exists.`, { pointer });

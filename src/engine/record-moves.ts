@@ -31,12 +31,12 @@ import { databaseOfList, viewerOn } from "../db/placement";
 import { columnList, copyShared, fromJson, slices } from "../db/row-copies";
 import { literal } from "../db/sql";
 import { rowsChanged, rowsOf, type Rows } from "../db/statements";
-import { failUnless, isGuardFailure } from "../db/guard";
+import { failUnless, isGuardFailure, isUniqueViolation } from "../db/guard";
 import type { Bindings, Database, Viewer } from "../env";
 import { ApiError, conflict } from "../jsonapi/errors";
 import type { ResourceInput } from "../jsonapi/request-document";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
-import type { RequestContext, ResourceDef } from "./define";
+import { raceConflict, resourceFor, type RequestContext, type ResourceDef } from "./define";
 import { nestedDestroyed } from "./sidepost";
 
 /** A move between two databases left unsettled for this long was cut short: the five-minute job settles it. */
@@ -53,8 +53,9 @@ interface OwnRows {
  * first key to a table of the list, src/db/list-tables.ts). `left`: ids of rows the write removes, left out with
  * what they own.
  */
-function ownRows(root: ListTable, id: string, left: string[] = []): OwnRows[] {
-  const own = new Map<string, OwnRows>([[root.name, { entry: root, rows: sql`${sql.identifier(root.key[0])} = ${literal(id)}` }]]);
+function ownRows(root: ListTable, id: string, left: string[] = [], inList?: string): OwnRows[] {
+  const ofList = inList === undefined ? sql`` : sql` AND "account_list_id" = ${literal(inList)}`;
+  const own = new Map<string, OwnRows>([[root.name, { entry: root, rows: sql`${sql.identifier(root.key[0])} = ${literal(id)}${ofList}` }]]);
   const notLeft = (entry: ListTable) =>
     left.length > 0 && entry.key.length === 1 ? sql` AND ${sql.identifier(entry.key[0])} NOT IN (${sql.join(left.map((value) => literal(value)), sql`, `)})` : sql``;
   for (const entry of LIST_TABLES) {
@@ -91,9 +92,19 @@ const linkName = (table: string, count: number) => {
   return `${count} ${count === 1 ? one : many}`;
 };
 
-/** The ids of what a write removes through its sideposted relationships (a task's activity contacts marked `_destroy`). */
+/**
+ * The ids of rows a write removes (marked `_destroy` in a sideposted relationship) that are the record's own and may
+ * name a list's row outside it (a task's activity contacts): they need not be copied to be removed, and cannot
+ * always be (the contact they name stays behind). Other removals (a person, an unlinked donor account) are written
+ * where the record goes, as any update writes them.
+ */
 function removedBy(def: ResourceDef, input: ResourceInput): string[] {
-  return Object.entries(def.relationships).flatMap(([name, rel]) => (rel.sidepost ? nestedDestroyed(input, name) : []));
+  return Object.entries(def.relationships).flatMap(([name, rel]) => {
+    const table = rel.sidepost ? resourceFor(rel.resource ?? rel.type)?.table : undefined;
+    const entry = table ? listTable(getTableName(table)) : undefined;
+    const linksOutside = entry?.parents.some((parent) => !parent.owner && listTable(parent.table) !== undefined);
+    return entry && linksOutside && entry.parents.some((parent) => parent.owner) ? nestedDestroyed(input, name) : [];
+  });
 }
 
 /**
@@ -132,6 +143,15 @@ function linksLeftBehind(own: OwnRows[], toList: string): Array<{ table: string;
     }
   }
   return counts;
+}
+
+/**
+ * A statement failing its batch when links would be left behind as it runs: a one-database move's update carries
+ * it, so a link made after the refusal's check cannot slip in (src/engine/write.ts).
+ */
+export function noLinksLeftBehindGuard(def: ResourceDef, id: string, toList: string, input: ResourceInput): SQL | undefined {
+  const root = listTable(getTableName(def.table));
+  return root ? failUnless(noLinksLeftBehind(ownRows(root, id, removedBy(def, input)), toList)) : undefined;
 }
 
 /** All the links left behind, as one number (0 when none): for a statement that must find none. */
@@ -224,21 +244,23 @@ export async function moveAcrossDatabases(def: ResourceDef, id: string, input: R
   const fromDatabase = ctx.databaseName ?? DIRECTORY;
   const toDatabase = databaseOfList(ctx.viewer, toList);
   if (!root || !ctx.databaseOn || !ctx.directory || toDatabase === fromDatabase) throw new ListOnAnotherDatabase(toList);
+  // The list it is in, read before it is checked: the rows copied and removed must still be of that list.
+  const [stored] = await rowsOf(ctx.db, [sql`SELECT "account_list_id" AS "list" FROM ${sql.identifier(root.name)} WHERE "id" = ${id}`]);
   // Every check of one database's update, where the record is: the new list taken as one of this database's.
   const checking = { ...ctx, movingTo: toList, viewer: { ...ctx.viewer, readableListIds: [...ctx.viewer.readableListIds, toList], writableListIds: [...ctx.viewer.writableListIds, toList] } };
   await write.check(input, checking);
-  const [stored] = await rowsOf(ctx.db, [sql`SELECT "account_list_id" AS "list" FROM ${sql.identifier(root.name)} WHERE "id" = ${id}`]);
   if (!stored[0]) throw changedWhileMoved();
   const fromList = String(stored[0].list);
   const target = contextOn(ctx, toDatabase);
-  const move: Move = { table: root.name, id, fromList, toList, fromDatabase, toDatabase };
+  const startedAt = nowTimestamp();
+  const move: Move = { table: root.name, id, fromList, toList, fromDatabase, toDatabase, startedAt };
   const [claimed] = await rowsChanged(ctx.directory, [
     sql`INSERT INTO ${recordMoves} (table_name, id, from_list, to_list, from_database, to_database, started_at)
-      VALUES (${root.name}, ${id}, ${fromList}, ${toList}, ${fromDatabase}, ${toDatabase}, ${nowTimestamp()}) ON CONFLICT DO NOTHING`,
+      VALUES (${root.name}, ${id}, ${fromList}, ${toList}, ${fromDatabase}, ${toDatabase}, ${startedAt}) ON CONFLICT DO NOTHING`,
   ]);
   if (claimed === 0) throw new ApiError(409, [{ detail: "The record is being moved by another request; please retry" }]);
   const removed = removedBy(def, input);
-  const own = ownRows(root, id, removed);
+  const own = ownRows(root, id, removed, fromList);
   let answer: unknown;
   try {
     const copied = await copyRecord(ctx, target.db, move, own);
@@ -261,18 +283,20 @@ interface Move {
   toList: string;
   fromDatabase: string;
   toDatabase: string;
+  startedAt: string;
 }
 
 const changedWhileMoved = () => conflict("The record changed while it was moved to the other account list; please retry");
 
 /**
- * What the record's rows are as read: each table's count of them and latest `updated_at`, which every write of the
- * API moves. The old rows are removed only while this still holds.
+ * What the record's rows are as read: each table's count of them, latest `updated_at` (which every write of the API
+ * moves) and latest rowid. The old rows are removed only while this still holds.
  */
 function stateOf(own: OwnRows[]): SQL {
   const parts = own.map(({ entry, rows }) => {
     const latest = entry.columns.includes("updated_at") ? sql`coalesce(max("updated_at"), '')` : sql`''`;
-    return sql`(SELECT count(*) || '/' || ${latest} FROM ${sql.identifier(entry.name)} WHERE ${rows})`;
+    // The latest rowid tells a row removed and another added (a tag swapped) from none.
+    return sql`(SELECT count(*) || '/' || ${latest} || '/' || coalesce(max(rowid), '') FROM ${sql.identifier(entry.name)} WHERE ${rows})`;
   });
   return sql.join(parts, sql` || '|' || `);
 }
@@ -312,9 +336,13 @@ async function copyRecord(ctx: RequestContext, target: Database, move: Move, own
   return String(state[0].state);
 }
 
-/** A list already moving between databases is marked there: the record waits for it (503, as its writes do). */
+/**
+ * A list already moving between databases is marked there: the record waits for it (503, as its writes do). Another
+ * unique rule the copy meets (a list's one preference of a type) is the conflict one database's update answers.
+ */
 function refuseWhenMoving(error: unknown): never {
   if (String(error).includes("UNIQUE constraint failed: moving_lists")) throw listMoving();
+  if (isUniqueViolation(error)) throw raceConflict(error);
   throw error;
 }
 
@@ -339,9 +367,13 @@ async function removeOldRows(source: Database, move: Move, own: OwnRows[], copie
   }
 }
 
-/** Removes the copy of a move that did not finish (nothing when it was never written). */
+/**
+ * Removes the copy of a move that did not finish (nothing when it was never written), with the webhook events its
+ * update recorded there: the record never arrived.
+ */
 async function removeCopy(target: Database, move: Move): Promise<void> {
   await rowsChanged(target, [
+    sql`DELETE FROM "webhook_events" WHERE "account_list_id" = ${move.toList} AND "resource_id" = ${move.id} AND "created_at" >= ${move.startedAt}`,
     sql`INSERT INTO "moving_lists" ("account_list_id", "state") VALUES (${move.toList}, 'arriving') ON CONFLICT DO NOTHING`,
     sql`DELETE FROM ${sql.identifier(move.table)} WHERE "id" = ${move.id} AND "account_list_id" = ${move.toList}`,
     sql`DELETE FROM "moving_lists" WHERE "account_list_id" = ${move.toList} AND "state" = 'arriving'`,
@@ -373,6 +405,7 @@ export async function settleRecordMoves(env: Bindings, now = Date.now()): Promis
       toList: String(row.to_list),
       fromDatabase: String(row.from_database),
       toDatabase: String(row.to_database),
+      startedAt: String(row.started_at),
     };
     if (!names.has(move.fromDatabase) || !names.has(move.toDatabase) || !listTable(move.table)) continue;
     const source = database(databaseBinding(env, move.fromDatabase));

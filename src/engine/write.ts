@@ -11,14 +11,14 @@ import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guar
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
 import { idMismatch, toManyLinkage, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
-import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
+import { duplicateId, raceConflict, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
 import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
 import { ownEntry } from "../jsonapi/params";
 import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
 import { sentAgain } from "./sent-again";
 import { claimIds, noteClaim, reanchorClaim, refuseTaken, startClaims } from "./client-ids";
 import { deletionRecordOf, recordDeletion } from "./deletions";
-import { ListOnAnotherDatabase, moveAcrossDatabases, refuseLinksLeftBehind, type MoveWrite } from "./record-moves";
+import { ListOnAnotherDatabase, moveAcrossDatabases, noLinksLeftBehindGuard, refuseLinksLeftBehind, type MoveWrite } from "./record-moves";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {
@@ -306,7 +306,9 @@ export async function prepareUpdate(def: ResourceDef, id: string, input: Resourc
   const condition = and([sql`${def.idColumn} = ${id}`, stored && !forced ? sql`${def.updatedAtColumn!} = ${stored}` : undefined]);
   const side = (await def.hooks?.sideWrites?.(id, changes, toWriteInput(id, input), ctx, existing)) ?? [];
   const nested = await sidepostWrites(def, id, input, ctx, nestedWriter, forcesValues(input));
+  const linkGuard = movesList ? noLinksLeftBehindGuard(def, id, movesList.to, input) : undefined;
   const statements: BatchStatement[] = [
+    ...(linkGuard ? [ctx.db.run(linkGuard) as unknown as BatchStatement] : []),
     ctx.db.update(def.table).set(values as never).where(condition!) as unknown as BatchStatement,
     failUnlessChanged(ctx.db) as unknown as BatchStatement,
     ...side,
@@ -391,7 +393,4 @@ export async function runBatch(ctx: RequestContext, statements: BatchStatement[]
   }
 }
 
-/** A unique-constraint failure of a write: a concurrent request won the race. The database error stays as the cause (bulk writes tell rules apart by it). */
-export function raceConflict(error: unknown): ApiError {
-  return Object.assign(conflict("Another request has just stored a conflicting record; reload and try again"), { cause: error });
-}
+export { raceConflict };
