@@ -237,6 +237,8 @@ async function writeItems(def: ResourceDef, action: BulkAction, items: Item[], c
       // Two items of one request that each pass a uniqueness rule alone but not together (two preferences of one
       // type): they are written one after another, each checked again, as if sent one by one.
       if (losers.length === 0 && isUniqueViolation(error) && action === "create" && ready.length > 1) return writeInTurn(def, ready, ctx, options);
+      // A guard no stale item explains (a link made meanwhile to a record moving lists): the request is retried whole.
+      if (losers.length === 0 && isGuardFailure(error)) break;
       if (losers.length === 0) throw isUniqueViolation(error) ? raceConflict(error) : error;
     }
   }
