@@ -11,7 +11,8 @@ import * as schema from "../drizzle/schema";
 import { database } from "../src/db/client";
 import { onListDatabase } from "../src/db/list-env";
 import type { Bindings } from "../src/env";
-import { attemptDelivery, claimDelivery, payloadOf, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
+import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
+import { renderPayload } from "../src/webhooks/payloads";
 import { get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
 import { createViewer, db, tokenFor, uuid } from "./helpers/factories";
@@ -308,10 +309,11 @@ describe("the payload", () => {
       resourceId: uuid(),
       snapshot: null,
       data: JSON.stringify({ type: "contacts", id: "x", attributes: { notes: "n".repeat(70_000) } }),
+      payload: null,
       occurredAt: "2026-11-20T10:00:00Z",
       createdAt: "2026-11-20T10:00:00Z",
     };
-    const body = await payloadOf(env as unknown as Bindings, database(env.DB), event, "2026-11-20T10:00:00Z");
+    const body = await renderPayload(env as unknown as Bindings, database(env.DB), event, "2026-11-20T10:00:00Z");
     expect(JSON.parse(body)).toEqual({ type: "contact.updated", timestamp: "2026-11-20T10:00:00Z", data: { type: "contacts", id: event.resourceId } });
   });
 });
