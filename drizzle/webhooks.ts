@@ -60,7 +60,11 @@ export const webhookEvents = sqliteTable(
     occurredAt: text("occurred_at").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("webhook_events_account_list_id_idx").on(t.accountListId), index("webhook_events_created_at_idx").on(t.createdAt)],
+  (t) => [
+    // Also what counts a list's recent test events (src/webhooks/limits.ts).
+    index("webhook_events_account_list_id_event_type_created_at_idx").on(t.accountListId, t.eventType, t.createdAt),
+    index("webhook_events_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export const webhookDeliveries = sqliteTable(
