@@ -6,7 +6,7 @@
  *   until `previous_secret_until`.
  * - `webhook_events`: the outbox. Triggers on the list's tables (src/webhooks/triggers.ts) write an event inside
  *   the statement that changes the record, only when an enabled endpoint of its list subscribes to its type, with a
- *   snapshot of the row as it was written.
+ *   snapshot of the row as it was written, and the body sent, once rendered (the same bytes at every attempt).
  * - `webhook_deliveries`: one event to one endpoint, written by the same trigger, unique by (event, endpoint):
  *   its id is the `webhook-id` of every attempt. `claimed_until` is the lease of the attempt under way.
  */
@@ -52,10 +52,19 @@ export const webhookEvents = sqliteTable(
     snapshot: text("snapshot"),
     /** An event built in code (`webhook.test`): its payload's data as is. */
     data: text("data"),
+    /**
+     * The body every attempt of every delivery of the event sends, rendered once, by its first attempt, from the
+     * event's list alone (src/webhooks/payloads.ts); null until then.
+     */
+    payload: text("payload"),
     occurredAt: text("occurred_at").notNull(),
     createdAt: text("created_at").notNull(),
   },
-  (t) => [index("webhook_events_account_list_id_idx").on(t.accountListId), index("webhook_events_created_at_idx").on(t.createdAt)],
+  (t) => [
+    // Also what counts a list's recent test events (src/webhooks/limits.ts).
+    index("webhook_events_account_list_id_event_type_created_at_idx").on(t.accountListId, t.eventType, t.createdAt),
+    index("webhook_events_created_at_idx").on(t.createdAt),
+  ],
 );
 
 export const webhookDeliveries = sqliteTable(

@@ -11,10 +11,12 @@ import * as schema from "../drizzle/schema";
 import { database } from "../src/db/client";
 import { onListDatabase } from "../src/db/list-env";
 import type { Bindings } from "../src/env";
-import { attemptDelivery, claimDelivery, payloadOf, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
-import { get, post, put, request } from "./helpers/api";
+import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
+import { TEST_WINDOW_SECONDS, TESTS_PER_WINDOW } from "../src/webhooks/limits";
+import { renderPayload } from "../src/webhooks/payloads";
+import { errorOf, get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
-import { createViewer, db, tokenFor, uuid } from "./helpers/factories";
+import { createAccountList, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { stopAnswering } from "./helpers/identity-provider";
 import { createDesignationAccount, createDonationRow, createDonorAccount, createOrganization } from "./helpers/money-records";
 import { deliveriesOf, endpointAt, eventsOf, Receiver, settled } from "./helpers/webhook-receiver";
@@ -171,6 +173,117 @@ describe("a delivery", () => {
   });
 });
 
+describe("the bytes sent", () => {
+  const tagged = (id: string, tag: string) => ({ data: { type: "contacts", id, attributes: { tag_list: tag, overwrite: true } } });
+  const movedTo = (id: string, listId: string) => ({ data: { type: "contacts", id, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } } });
+
+  it("are the same at every attempt, whatever changed between them, and verify each time", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created"]);
+    receiver.answers.push(status(500));
+    const contact = await addContact(viewer, "Steady, Sam");
+    await vi.waitUntil(async () => (await deliveriesOf(endpoint.id))[0]?.responseStatus === 500, { timeout: 10_000, interval: 20 });
+    // Changed before the retry: the retry still sends what the first attempt sent.
+    expect((await put(`/api/v2/contacts/${contact.id}`, tagged(contact.id, "changed-later"), viewer.token)).status).toBe(200);
+    const [delivered] = await settled(endpoint.id, 1);
+    expect(delivered).toMatchObject({ status: "delivered", attempts: 2 });
+    const [first, second] = receiver.received;
+    expect(second.id).toBe(first.id);
+    expect(second.body).toBe(first.body);
+    expect(second.body).not.toContain("changed-later");
+    receiver.verifyAll(endpoint.secret);
+  });
+
+  it("of a contact since moved to another list and tagged there carry nothing of that list, redelivered or first sent after the move", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp(["contact.created"]);
+    const otherList = await createAccountList(viewer.user);
+    // Sent before the move.
+    const sent = await addContact(viewer, "Mover, Mia");
+    const [delivered] = await settled(endpoint.id, 1);
+    // Not yet sent when it moves: its queue message was lost, the five-minute cron sends it.
+    const lost = { ...env, WEBHOOK_QUEUE: { send: async () => undefined, sendBatch: async () => undefined } };
+    const unsent = await post("/api/v2/contacts", contactBody(viewer.list.id, "Mover, Max"), viewer.token, { bindings: lost });
+    expect(unsent.status, unsent.text).toBe(201);
+
+    for (const id of [sent.id, unsent.body.data.id as string]) {
+      const moved = await put(`/api/v2/contacts/${id}`, movedTo(id, otherList.id), viewer.token);
+      expect(moved.status, moved.text).toBe(200);
+      expect((await put(`/api/v2/contacts/${id}`, tagged(id, "only-in-the-other-list"), viewer.token)).status).toBe(200);
+    }
+
+    const again = await post(`${webhooks}/${endpoint.id}/deliveries/${delivered.id}/redeliver`, {}, viewer.token);
+    expect(again.status, again.text).toBe(202);
+    await runCron("*/5 * * * *", Date.now() + 5 * 60_000, env as unknown as Bindings);
+    const deliveries = await settled(endpoint.id, 2);
+    expect(deliveries.every((delivery) => delivery.status === "delivered")).toBe(true);
+
+    const ofDelivery = (id: string) => receiver.received.filter((received) => received.id === id);
+    const [before, redelivered] = ofDelivery(delivered.id);
+    expect(redelivered.body).toBe(before.body);
+    expect(before.payload.data.attributes.tag_list).toEqual([]);
+    const [late] = ofDelivery(deliveries.find((delivery) => delivery.id !== delivered.id)!.id);
+    // Rendered after the record left the event's list: from its snapshot alone.
+    expect(late.payload.data).toMatchObject({ type: "contacts", id: unsent.body.data.id, attributes: { name: "Mover, Max", tag_list: [] } });
+    expect(late.payload.data.relationships.account_list.data.id).toBe(viewer.list.id);
+    for (const received of receiver.received) expect(received.body).not.toContain("only-in-the-other-list");
+    receiver.verifyAll(endpoint.secret);
+  });
+});
+
+describe("limits", () => {
+  it("keeps the first 256 bytes of an answer in the log, no character cut in two", async () => {
+    const { viewer, receiver, endpoint, webhooks } = await setUp();
+    const long = "é".repeat(1000);
+    receiver.otherwise = () => new Response(long, { status: 200 });
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery.responseBody).toBe("é".repeat(128));
+    const log = await get(`${webhooks}/${endpoint.id}/deliveries`, viewer.token);
+    expect(new TextEncoder().encode(log.body.data[0].attributes.response_body).length).toBe(256);
+
+    receiver.otherwise = () => new Response(`x${long}`, { status: 200 });
+    await addContact(viewer);
+    const odd = (await settled(endpoint.id, 2)).find((row) => row.id !== delivery.id)!;
+    expect(odd.responseBody).toBe(`x${"é".repeat(127)}`);
+  });
+
+  it(`sends at most ${TESTS_PER_WINDOW} test events a minute per list, then 429 with Retry-After`, async () => {
+    const start = Date.parse("2026-11-20T10:00:00Z");
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    const { viewer, endpoint, webhooks } = await setUp();
+    const second = await endpointAt(new Receiver(), viewer);
+    const test = (id: string) => post(`${webhooks}/${id}/test`, {}, viewer.token);
+    const answers = await Promise.all(Array.from({ length: TESTS_PER_WINDOW + 2 }, (_, n) => test(n % 2 ? second.id : endpoint.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(TESTS_PER_WINDOW).fill(202), 429, 429]);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.headers.get("retry-after")).toBe(String(TEST_WINDOW_SECONDS));
+    expect(errorOf(refused, 429).detail).toContain(`At most ${TESTS_PER_WINDOW} test events a minute`);
+    const tests = async () => (await eventsOf(viewer.list.id)).filter((event) => event.eventType === "webhook.test");
+    expect(await tests()).toHaveLength(TESTS_PER_WINDOW);
+    expect((await deliveriesOf(endpoint.id)).length + (await deliveriesOf(second.id)).length).toBe(TESTS_PER_WINDOW);
+
+    vi.setSystemTime(start + 45_000);
+    const later = await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id));
+    expect(later.status).toBe(429);
+    expect(later.headers.get("retry-after")).toBe("15");
+    // Another list is not held back.
+    const other = await setUp();
+    expect((await post(`${other.webhooks}/${other.endpoint.id}/test`, {}, await tokenFor(other.viewer.user.id))).status).toBe(202);
+
+    vi.setSystemTime(start + TEST_WINDOW_SECONDS * 1000 + 1000);
+    expect((await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id))).status).toBe(202);
+    expect(await tests()).toHaveLength(TESTS_PER_WINDOW + 1);
+  });
+
+  it("does not send to an endpoint whose stored URL is no longer allowed", async () => {
+    const { viewer, receiver, endpoint } = await setUp();
+    await db.update(schema.webhooks).set({ url: "https://[::ffff:0:7f00:1]/hook" }).where(eq(schema.webhooks.id, endpoint.id));
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The endpoint's URL must be a public address" });
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
 describe("secret rotation", () => {
   it("signs with both secrets for 24 hours, then with the new one only", async () => {
     const rotatedAt = Date.parse("2026-11-20T10:00:00Z");
@@ -308,10 +421,11 @@ describe("the payload", () => {
       resourceId: uuid(),
       snapshot: null,
       data: JSON.stringify({ type: "contacts", id: "x", attributes: { notes: "n".repeat(70_000) } }),
+      payload: null,
       occurredAt: "2026-11-20T10:00:00Z",
       createdAt: "2026-11-20T10:00:00Z",
     };
-    const body = await payloadOf(env as unknown as Bindings, database(env.DB), event, "2026-11-20T10:00:00Z");
+    const body = await renderPayload(env as unknown as Bindings, database(env.DB), event, "2026-11-20T10:00:00Z");
     expect(JSON.parse(body)).toEqual({ type: "contact.updated", timestamp: "2026-11-20T10:00:00Z", data: { type: "contacts", id: event.resourceId } });
   });
 });

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import { WEBHOOK_EVENT_TYPES } from "../src/constants/webhooks";
+import { DEFAULT_ENDPOINTS_PER_LIST } from "../src/webhooks/limits";
 import { decryptSecret } from "../src/webhooks/secrets";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { runInBackground } from "./helpers/background";
@@ -98,6 +99,52 @@ describe("webhook endpoints", () => {
     expect(error.source.pointer).toBe("/data/attributes/url");
   });
 
+  it.each([
+    ["https://localhost./x"],
+    ["https://metadata.google.internal./computeMetadata/v1/"],
+    ["https://hooks.example.org./x"],
+    ["https://intranet/x"],
+    ["https://[::7f00:1]/x"],
+    ["https://[::ffff:0:7f00:1]/x"],
+    ["https://[64:ff9b::7f00:1]/x"],
+    ["https://[2002:7f00:1::]/x"],
+    ["https://[fec0::1]/x"],
+    ["https://[ff02::1]/x"],
+    ["https://[::]/x"],
+    ["https://198.18.0.1/x"],
+    ["https://198.19.255.254/x"],
+    ["https://224.0.0.1/x"],
+    ["https://239.255.255.250/x"],
+    ["https://240.0.0.1/x"],
+    ["https://255.255.255.255/x"],
+    ["https://192.0.0.8/x"],
+    ["https://0.1.2.3/x"],
+    ["https://0xa9.0xfe.0xa9.0xfe/latest"],
+    ["https://012.0.0.1/x"],
+    ["https://3232235521/x"],
+  ])("refuses %s at create and at update, storing nothing", async (url) => {
+    const viewer = await createViewer();
+    const list = webhooksOf(viewer.list.id);
+    const created = errorOf(await post(list, body({ url, event_types: ["*"] }), viewer.token), 400);
+    expect(created.source.pointer).toBe("/data/attributes/url");
+    expect(await db.select().from(schema.webhooks).where(eq(schema.webhooks.accountListId, viewer.list.id))).toEqual([]);
+
+    const kept = await post(list, body({ url: RECEIVER, event_types: ["*"] }), viewer.token);
+    expect(kept.status, kept.text).toBe(201);
+    const updated = errorOf(await put(`${list}/${kept.body.data.id}`, body({ url, overwrite: true }), viewer.token), 400);
+    expect(updated.source.pointer).toBe("/data/attributes/url");
+    const stored = await db.select().from(schema.webhooks).where(eq(schema.webhooks.accountListId, viewer.list.id));
+    expect(stored.map((row) => [row.url, row.updatedAt])).toEqual([[RECEIVER, kept.body.data.attributes.updated_at]]);
+  });
+
+  it("takes public addresses written as literals", async () => {
+    const viewer = await createViewer();
+    for (const url of ["https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook", "https://hooks.example.org:8443/hook"]) {
+      const created = await post(webhooksOf(viewer.list.id), body({ url, event_types: ["*"] }), viewer.token);
+      expect(created.status, created.text).toBe(201);
+    }
+  });
+
   it("allows loopback receivers only where WEBHOOKS_ALLOW_LOOPBACK is true", async () => {
     for (const url of ["http://127.0.0.1:9999/hook", "http://localhost:8080/", "http://[::1]:9000/x"]) {
       const created = await post(webhooksOf(alice.list.id), body({ url, event_types: ["*"] }), alice.token);
@@ -179,6 +226,35 @@ describe("webhook endpoints", () => {
     expect(refused.status).toBe(503);
     expect(refused.body.errors[0].detail).toContain("WEBHOOK_SECRETS_KEY");
     expect((await get(webhooksOf(alice.list.id), alice.token)).body.meta.pagination.total_count).toBe(before);
+  });
+
+  it(`keeps at most ${DEFAULT_ENDPOINTS_PER_LIST} endpoints a list, creates sent at once included: the next is 409, storing nothing`, async () => {
+    const viewer = await createViewer();
+    const list = webhooksOf(viewer.list.id);
+    const create = () => post(list, body({ url: RECEIVER, event_types: ["*"] }), viewer.token);
+    const answers = await Promise.all(Array.from({ length: DEFAULT_ENDPOINTS_PER_LIST + 2 }, create));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(DEFAULT_ENDPOINTS_PER_LIST).fill(201), 409, 409]);
+    const endpoints = () => db.select().from(schema.webhooks).where(eq(schema.webhooks.accountListId, viewer.list.id));
+    expect(await endpoints()).toHaveLength(DEFAULT_ENDPOINTS_PER_LIST);
+
+    const refused = errorOf(await create(), 409);
+    expect(refused.detail).toBe(`An account list may have at most ${DEFAULT_ENDPOINTS_PER_LIST} webhook endpoints: delete one before adding another`);
+    expect(await endpoints()).toHaveLength(DEFAULT_ENDPOINTS_PER_LIST);
+    // Another list is not held back; and one removed makes room.
+    expect((await post(webhooksOf(alice.list.id), body({ url: RECEIVER, event_types: ["*"] }), alice.token)).status).toBe(201);
+    const [first] = await endpoints();
+    expect((await del(`${list}/${first.id}`, viewer.token)).status).toBe(204);
+    expect((await create()).status).toBe(201);
+    errorOf(await create(), 409);
+  });
+
+  it("takes its limit from WEBHOOK_ENDPOINTS_PER_LIST", async () => {
+    const viewer = await createViewer();
+    const twoAtMost = { bindings: { ...env, WEBHOOK_ENDPOINTS_PER_LIST: "2" } };
+    const create = () => post(webhooksOf(viewer.list.id), body({ url: RECEIVER, event_types: ["*"] }), viewer.token, twoAtMost);
+    expect((await create()).status).toBe(201);
+    expect((await create()).status).toBe(201);
+    expect(errorOf(await create(), 409).detail).toContain("at most 2 webhook endpoints");
   });
 
   it("answers the event catalogue in the constants", async () => {

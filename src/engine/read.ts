@@ -670,13 +670,15 @@ export async function readResourcesById(def: ResourceDef, ids: string[], ctx: Re
  * The resource object a stored row would be answered as (no includes), from a JSON snapshot of its columns taken
  * when it was written (a webhook event's, drizzle/webhook-triggers.ts): the resource's own read plan runs over the
  * snapshot in place of the table, so attributes read from the row are as they were then; attributes computed from
- * other tables are read as those are now.
+ * other tables are read as those are now. `otherTables`: further common table expressions, named as tables, that
+ * stand in for those tables (a narrower view of them).
  */
-export async function resourceFromSnapshot(def: ResourceDef, snapshot: string, ctx: RequestContext): Promise<ResourceObject | undefined> {
+export async function resourceFromSnapshot(def: ResourceDef, snapshot: string, ctx: RequestContext, otherTables: SQL[] = []): Promise<ResourceObject | undefined> {
   const plan = readPlan(def, shapeFor(def, parseDocumentParams({}), {}, true));
   const columns = getTableConfig(def.table).columns.map((column) => column.name);
   const asRow = sql.raw(columns.map((name) => `json_extract(snapshot.row, '$.${name}') AS "${name}"`).join(", "));
-  const query = sql`WITH snapshot(row) AS (SELECT ${snapshot}), ${sql.identifier(getTableName(def.table))} AS (SELECT ${asRow} FROM snapshot)
+  const others = otherTables.length > 0 ? sql`, ${sql.join(otherTables, sql`, `)}` : sql``;
+  const query = sql`WITH snapshot(row) AS (SELECT ${snapshot}), ${sql.identifier(getTableName(def.table))} AS (SELECT ${asRow} FROM snapshot)${others}
     SELECT ${plan.selectList(ctx)} FROM ${def.table}`;
   const [rows, rateRows = []] = await rowsOf(ctx.db, plan.usesRates ? [query, RATES] : [query]);
   const [row] = plan.decode(rows);

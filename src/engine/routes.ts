@@ -68,7 +68,7 @@ function refuseAnotherParent(input: ResourceInput, ctx: RequestContext, parent: 
 }
 
 /** The request's resource document, checked against the nested route's parent. */
-async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[], parent: PathParent): Promise<ResourceInput> {
+export async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: string[], parent: PathParent = ACCOUNT_LIST_PARENT): Promise<ResourceInput> {
   const input = readResourceDocument(await readBody(c), types, { pathId: ctx.pathParams.id });
   refuseAnotherParent(input, ctx, parent);
   return input;

@@ -3,7 +3,8 @@
  *
  * The attempt is claimed in D1 first: a statement takes a lease (`claimed_until`) on a pending, due delivery no one
  * else holds, so two attempts of one delivery never run at once, and a message that finds it settled, not yet due
- * or held is dropped. The payload is POSTed, signed (Standard Webhooks), with the delivery's id as `webhook-id`,
+ * or held is dropped. The event's body (rendered once and kept, src/webhooks/payloads.ts) is POSTed, signed
+ * (Standard Webhooks), with the delivery's id as `webhook-id`, to a URL checked again (src/webhooks/urls.ts),
  * without following redirects and within 15 seconds. A 2xx settles it as delivered; anything else schedules the
  * next attempt through a delayed message (WEBHOOK_RETRY_SECONDS, with jitter, or the endpoint's Retry-After on
  * 429 and 503) until the schedule is spent: then it has failed. A 410, or five days of nothing but failures,
@@ -14,23 +15,24 @@ import { sql } from "drizzle-orm";
 import { accountListUsers, notificationOutbox, webhookDeliveries as deliveries, webhookEvents, webhooks } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { onListDatabase } from "../db/list-env";
-import { resourceFor, type RequestContext } from "../engine/define";
-import { resourceFromSnapshot } from "../engine/read";
 import type { Bindings, Database, WebhookDeliveryMessage } from "../env";
 import { formatTimestamp } from "../jsonapi/time";
 import { addSeconds } from "./clock";
 import { MAX_DELAY_SECONDS } from "./dispatch";
+import { eventPayload } from "./payloads";
 import { decryptSecret, signatureHeader } from "./secrets";
+import { allowsLoopback, refusedUrl } from "./urls";
 
 export const WEBHOOK_QUEUE_NAME = "webhook-deliveries";
 export const DEFAULT_RETRY_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000];
 export const TIMEOUT_MS = 15_000;
 /** The lease of one attempt: longer than its timeout and the writes around it. */
 export const LEASE_SECONDS = 60;
-/** Bytes of the endpoint's answer kept in the log. */
-export const RESPONSE_BODY_BYTES = 2048;
-/** A payload larger than this carries its record's identifier in place of the record. */
-export const MAX_PAYLOAD_BYTES = 64 * 1024;
+/**
+ * Bytes of the endpoint's answer kept in the log: enough for a receiver's error message, too few for an endpoint
+ * pointed at someone else's page to read it through the log.
+ */
+export const RESPONSE_BODY_BYTES = 256;
 /** Failures for this long, without a success, turn an endpoint off. */
 export const FAILING_DAYS = 5;
 
@@ -73,36 +75,6 @@ export async function claimDelivery(db: Database, id: string, now: number): Prom
   return claimed;
 }
 
-/** The record the event is about, as GET showed it when it happened. */
-async function eventData(env: Bindings, db: Database, event: WebhookEvent, now: string): Promise<unknown> {
-  const identifier = { type: event.resourceType, id: event.resourceId };
-  if (event.data) return JSON.parse(event.data);
-  const def = resourceFor(event.resourceType);
-  if (!event.snapshot || !def) return identifier;
-  const listId = event.accountListId;
-  const ctx: RequestContext = {
-    db,
-    env,
-    now,
-    params: {},
-    pathParams: {},
-    viewer: { id: "", timeZone: "UTC", defaultAccountListId: listId, readableListIds: [listId], writableListIds: [listId], listDatabases: {}, listsOfMembers: {} },
-  };
-  try {
-    return (await resourceFromSnapshot(def, event.snapshot, ctx)) ?? identifier;
-  } catch (error) {
-    console.error(JSON.stringify({ level: "error", message: "webhook event not rendered", event_id: event.id, error: String(error) }));
-    return identifier;
-  }
-}
-
-/** The body sent: `{type, timestamp, data}`, within MAX_PAYLOAD_BYTES. */
-export async function payloadOf(env: Bindings, db: Database, event: WebhookEvent, now: string): Promise<string> {
-  const body = JSON.stringify({ type: event.eventType, timestamp: event.occurredAt, data: await eventData(env, db, event, now) });
-  if (new TextEncoder().encode(body).length <= MAX_PAYLOAD_BYTES) return body;
-  return JSON.stringify({ type: event.eventType, timestamp: event.occurredAt, data: { type: event.resourceType, id: event.resourceId } });
-}
-
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
 async function signingSecrets(env: Bindings, webhook: Webhook, now: string): Promise<string[]> {
   const secrets = [await decryptSecret(env, webhook.secret)];
@@ -136,7 +108,10 @@ async function firstBytes(response: Response): Promise<string> {
     joined.set(chunk, offset);
     offset += chunk.length;
   }
-  return new TextDecoder().decode(joined.slice(0, RESPONSE_BODY_BYTES));
+  // A character cut at the limit is left out (`stream`); bytes that are no UTF-8 become U+FFFD, which is longer.
+  let text = new TextDecoder().decode(joined.slice(0, RESPONSE_BODY_BYTES), { stream: true });
+  while (new TextEncoder().encode(text).length > RESPONSE_BODY_BYTES) text = text.slice(0, -1);
+  return text;
 }
 
 async function post(url: string, headers: Record<string, string>, body: string): Promise<Answer> {
@@ -189,7 +164,7 @@ function disable(db: Database, webhook: Webhook, reason: string, now: string) {
 /** The signed request of one attempt. */
 async function prepare(env: Bindings, db: Database, delivery: Delivery, webhook: Webhook, event: WebhookEvent, now: number) {
   const stamp = formatTimestamp(new Date(now));
-  const body = await payloadOf(env, db, event, stamp);
+  const body = await eventPayload(env, db, event, stamp);
   const timestamp = Math.floor(now / 1000);
   const headers = {
     "Content-Type": "application/json",
@@ -217,6 +192,12 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, now = D
   if (!webhook || !event || !webhook.enabled) {
     await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: "The endpoint is turned off", updatedAt: stamp }).where(held);
     return "endpoint off";
+  }
+  // Checked again as it is sent: an endpoint stored under older rules is not sent to.
+  const refused = refusedUrl(webhook.url, allowsLoopback(env));
+  if (refused) {
+    await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: `The endpoint's URL ${refused}`, updatedAt: stamp }).where(held);
+    return "failed";
   }
   let prepared: { body: string; headers: Record<string, string> };
   try {

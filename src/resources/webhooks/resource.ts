@@ -5,12 +5,14 @@
 import { sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "../../constants/webhooks";
-import { inList, q } from "../../db/sql";
+import { failUnless } from "../../db/guard";
+import { inList, literal, q } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, integer, stored, string, timestamp } from "../../engine/attributes";
 import { defineResource, type AttributeDef, type BatchStatement, type RequestContext, type Row } from "../../engine/define";
 import { listValue } from "../../jsonapi/filter-values";
 import { addSeconds } from "../../webhooks/clock";
+import { endpointsPerList } from "../../webhooks/limits";
 import { encryptSecret, newSecret } from "../../webhooks/secrets";
 import { allowsLoopback, refusedUrl } from "../../webhooks/urls";
 
@@ -64,8 +66,18 @@ function rotateSecret(): AttributeDef {
   };
 }
 
-async function secretWrites(id: string, values: Row, ctx: RequestContext, existing?: Row): Promise<BatchStatement[]> {
-  const statements: BatchStatement[] = [];
+/**
+ * After the insert, in its batch: the batch fails (a guard failure, answered by the route as too many endpoints)
+ * when the list now has more than it may. Counted after the insert, so creates at once cannot pass it together.
+ */
+function withinEndpointLimit(id: string, ctx: RequestContext): BatchStatement {
+  // Values written into the text: a raw statement of a batch takes no parameters.
+  const ofList = sql`(SELECT account_list_id FROM webhooks WHERE id = ${literal(id)})`;
+  return ctx.db.run(failUnless(sql`(SELECT count(*) FROM webhooks WHERE account_list_id = ${ofList}) <= ${literal(endpointsPerList(ctx.env))}`)) as unknown as BatchStatement;
+}
+
+async function endpointSideWrites(id: string, values: Row, ctx: RequestContext, existing?: Row): Promise<BatchStatement[]> {
+  const statements: BatchStatement[] = existing ? [] : [withinEndpointLimit(id, ctx)];
   if (!existing || values.rotate_secret === true) {
     const secret = newSecret();
     freshSecrets.set(ctx, secret);
@@ -114,7 +126,7 @@ export const webhookResource = defineResource({
         return [{ attribute: "account_list", message: "can't be changed", pointer: "/data/relationships/account_list" }];
       }
     },
-    sideWrites: (id, values, _input, ctx, existing) => secretWrites(id, values, ctx, existing),
+    sideWrites: (id, values, _input, ctx, existing) => endpointSideWrites(id, values, ctx, existing),
   },
 });
 

@@ -6,16 +6,20 @@ import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { webhookDeliveries, webhookEvents, webhooks } from "../../../drizzle/schema";
-import { q } from "../../db/sql";
+import { isGuardFailure } from "../../db/guard";
+import { literal, q } from "../../db/sql";
 import { parentAccountList } from "../../engine/account-list-scope";
 import { requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
 import { listResources, showResource } from "../../engine/read";
 import { described } from "../../engine/route-descriptions";
-import { resourceRoutes, UUID_PARAM } from "../../engine/routes";
+import { readInput, resourceRoutes, UUID_PARAM } from "../../engine/routes";
+import { createResource } from "../../engine/write";
 import type { AppEnv } from "../../env";
 import { conflict, forbidden, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
+import { addSeconds } from "../../webhooks/clock";
+import { endpointsPerList, TEST_WINDOW_SECONDS, TESTS_PER_WINDOW, tooManyEndpoints, tooManyTests } from "../../webhooks/limits";
 import { LIST } from "../paths";
 import { webhookDeliveryResource, webhookResource, withFreshSecret } from "./resource";
 
@@ -108,38 +112,52 @@ export function registerWebhookRoutes(app: Hono<AppEnv>): void {
     resourceRoutes(webhookResource, {
       actions: ["list", "show", "create", "update", "delete"],
       fixedOnCreate: parentAccountList,
+      create: createEndpoint,
       complete: withFreshSecret,
     }),
   );
 }
 
-/** A `webhook.test` event for the path's endpoint alone (whatever it subscribes to), and its delivery. */
+/** An endpoint of the path's list; the insert's batch fails when it would pass the list's limit (resource.ts). */
+async function createEndpoint(c: Context<AppEnv>, ctx: RequestContext): Promise<string> {
+  const input = await readInput(c, ctx, [webhookResource.type]);
+  try {
+    return await createResource(webhookResource, input, ctx, parentAccountList(ctx));
+  } catch (error) {
+    if (isGuardFailure(error)) throw tooManyEndpoints(endpointsPerList(ctx.env));
+    throw error;
+  }
+}
+
+/**
+ * A `webhook.test` event for the path's endpoint alone (whatever it subscribes to), and its delivery; 429 when the
+ * list has sent TESTS_PER_WINDOW of them in the last TEST_WINDOW_SECONDS. The event is written only by a statement
+ * that counts them first, so tests sent at once cannot pass the limit together.
+ */
 async function recordTestEvent(ctx: RequestContext): Promise<string> {
+  const listId = ctx.pathParams.account_list_id;
   const webhookId = ctx.pathParams.webhook_id;
   const eventId = crypto.randomUUID();
   const deliveryId = crypto.randomUUID();
   const data = JSON.stringify({ type: "webhooks", id: webhookId });
-  await ctx.db.batch([
-    ctx.db.insert(webhookEvents).values({
-      id: eventId,
-      accountListId: ctx.pathParams.account_list_id,
-      eventType: "webhook.test",
-      resourceType: "webhooks",
-      resourceId: webhookId,
-      data,
-      occurredAt: ctx.now,
-      createdAt: ctx.now,
-    }),
-    ctx.db.insert(webhookDeliveries).values({
-      id: deliveryId,
-      accountListId: ctx.pathParams.account_list_id,
-      webhookId,
-      eventId,
-      eventType: "webhook.test",
-      nextAttemptAt: ctx.now,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    }),
+  const windowStart = addSeconds(ctx.now, -TEST_WINDOW_SECONDS);
+  const recentTests = sql`${webhookEvents.accountListId} = ${listId} AND ${webhookEvents.eventType} = 'webhook.test' AND ${webhookEvents.createdAt} > ${windowStart}`;
+  // Values written into the text: a raw statement of a batch takes no parameters.
+  const [list, webhook, event, delivery, now] = [listId, webhookId, eventId, deliveryId, ctx.now].map(literal);
+  const [, , [recorded]] = await ctx.db.batch([
+    ctx.db.run(sql`INSERT INTO webhook_events (id, account_list_id, event_type, resource_type, resource_id, data, occurred_at, created_at)
+      SELECT ${event}, ${list}, 'webhook.test', 'webhooks', ${webhook}, ${literal(data)}, ${now}, ${now}
+      WHERE (SELECT count(*) FROM webhook_events WHERE account_list_id = ${list} AND event_type = 'webhook.test' AND created_at > ${literal(windowStart)}) < ${literal(TESTS_PER_WINDOW)}`),
+    ctx.db.run(sql`INSERT INTO webhook_deliveries (id, account_list_id, webhook_id, event_id, event_type, next_attempt_at, created_at, updated_at)
+      SELECT ${delivery}, account_list_id, ${webhook}, id, event_type, created_at, created_at, created_at FROM webhook_events WHERE id = ${event}`),
+    ctx.db
+      .select({ written: sql<number>`EXISTS (SELECT 1 FROM ${webhookEvents} WHERE ${webhookEvents.id} = ${eventId})`, oldest: sql<string | null>`min(${webhookEvents.createdAt})` })
+      .from(webhookEvents)
+      .where(recentTests),
   ]);
+  if (!recorded?.written) {
+    const freeAt = recorded?.oldest ? Date.parse(addSeconds(recorded.oldest, TEST_WINDOW_SECONDS)) : Date.parse(ctx.now);
+    throw tooManyTests(Math.max(1, Math.ceil((freeAt - Date.parse(ctx.now)) / 1000)));
+  }
   return deliveryId;
 }
