@@ -19,6 +19,8 @@ export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE"
   CLOSED_LIST_DATABASES?: string;
   /** Steps of a list move one queue message runs (src/admin/moves.ts); optional, 1 on the Free plan. */
   MOVE_STEPS_PER_MESSAGE?: string;
+  /** The secret of the service's own client at the OpenID Connect provider (src/auth/sign-in-settings.ts); optional. */
+  OIDC_CLIENT_SECRET?: string;
 }
 
 export interface BackgroundBatchMessage {

@@ -15,11 +15,14 @@ import { runInBackground } from "./helpers/background";
 const PATH = "/api/v2/user/authenticate";
 const AUDIENCES = "web-app, api://default";
 const CAS_BASE_URL = "http://127.0.0.1:8443/cas";
+/** The service's own client at the provider, for token introspection; the secret needs form-encoding. */
+const SERVICE_CLIENT = { id: "records-api", secret: "s3cret:with spaces+more" };
 
 let provider: TestProvider;
 
 beforeEach(async () => {
   provider = await TestProvider.start();
+  provider.serviceClient = SERVICE_CLIENT;
 });
 
 afterEach(() => {
@@ -30,7 +33,7 @@ afterEach(() => {
 
 /** The Worker's bindings with the sign-in settings of a test. */
 function settings(overrides: Record<string, string> = {}) {
-  return { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: AUDIENCES, OIDC_SIGN_UP: "invited", ...overrides };
+  return { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: AUDIENCES, OIDC_SIGN_UP: "invited", OIDC_CLIENT_ID: SERVICE_CLIENT.id, OIDC_CLIENT_SECRET: SERVICE_CLIENT.secret, ...overrides };
 }
 
 /** Each test signs in from an address of its own: attempts are counted per address. */
@@ -209,11 +212,12 @@ describe("refusals", () => {
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
 
-  it("answers 401 for an opaque access token the provider's userinfo refuses", async () => {
+  it("answers 401 for an opaque access token the provider does not know, before asking its userinfo", async () => {
     const before = await stored();
     const response = await signIn({ access_token: "opaque-token-the-provider-never-issued" });
     expect(errorOf(response, 401).detail).toBe("The identity provider's token is not valid for this service: sign in again");
-    expect(provider.times("/me")).toBe(1);
+    expect(provider.times("/token/introspection")).toBe(1);
+    expect(provider.times("/me")).toBe(0);
     expect(await stored()).toEqual(before);
   });
 
@@ -277,11 +281,77 @@ describe("access tokens", () => {
     expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "okta-1" }]);
   });
 
-  it("checks an opaque access token at the provider's userinfo endpoint", async () => {
+  it("takes an opaque access token issued to this service's client, asking introspection with HTTP Basic, then userinfo", async () => {
     const user = await createUser();
-    const accessToken = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) });
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: "web-app" });
     expect(await userIdOf(tokenOf(await signIn({ access_token: accessToken })))).toBe(user.id);
-    expect(provider.times("/jwks")).toBe(0);
+    expect(provider.asked.filter((path) => path !== "/.well-known/openid-configuration")).toEqual(["/token/introspection", "/me"]);
+    // The client id and secret form-encoded ("records-api:s3cret%3Awith+spaces%2Bmore"), then base64.
+    expect(provider.introspectionRequests).toEqual([
+      { authorization: "Basic cmVjb3Jkcy1hcGk6czNjcmV0JTNBd2l0aCtzcGFjZXMlMkJtb3Jl", contentType: "application/x-www-form-urlencoded", form: { token: accessToken, token_type_hint: "access_token" } },
+    ]);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "opaque-1" }]);
+    // Issued to another client for the API's audience: its `aud` names the service.
+    const forTheApi = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: "mobile-app", introspected: { aud: ["api://default"] } });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: forTheApi })))).toBe(user.id);
+  });
+
+  it("refuses an opaque access token another application obtained for the person: 401, nothing stored", async () => {
+    const user = await createUser();
+    const person = { sub: "victim-2", ...verified(user.email) };
+    const tokens = {
+      "another client": provider.opaqueAccessToken(person, { clientId: "other-app" }),
+      "another client and audience": provider.opaqueAccessToken(person, { clientId: "other-app", introspected: { aud: "https://other.example.org" } }),
+      inactive: provider.opaqueAccessToken(person, { introspected: { active: false } }),
+      "another issuer": provider.opaqueAccessToken(person, { introspected: { iss: "https://id.example.com" } }),
+      expired: provider.opaqueAccessToken(person, { introspected: { exp: Math.floor(Date.now() / 1000) - 120 } }),
+      "a subject other than userinfo's": provider.opaqueAccessToken(person, { introspected: { sub: "someone-else" } }),
+    };
+    const before = await stored();
+    for (const bindings of [settings(), settings({ OIDC_SIGN_UP: "open" })]) {
+      for (const [name, accessToken] of Object.entries(tokens)) {
+        const response = await signIn({ access_token: accessToken }, { bindings });
+        expect(errorOf(response, 401).detail, name).toBe("The identity provider's token is not valid for this service: sign in again");
+      }
+    }
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([]);
+    // Only the last got as far as userinfo.
+    expect(provider.times("/me")).toBe(2);
+  });
+
+  it("refuses opaque access tokens with 401 saying to send the ID token where introspection is not configured or not offered", async () => {
+    const user = await createUser();
+    const person = { sub: "opaque-2", ...verified(user.email) };
+    const accessToken = provider.opaqueAccessToken(person);
+    const before = await stored();
+    const sendIdToken = "This service cannot check the identity provider's opaque access tokens: send the ID token (id_token) instead";
+    const unconfigured = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "" }) });
+    expect(errorOf(unconfigured, 401).detail).toBe(sendIdToken);
+    expect(provider.asked).toEqual([]);
+    provider.introspection = false;
+    const notOffered = await signIn({ access_token: accessToken });
+    expect(errorOf(notOffered, 401).detail).toBe(sendIdToken);
+    expect(provider.times("/me")).toBe(0);
+    expect(await stored()).toEqual(before);
+    // A JWT access token needs no introspection: its audience is in it.
+    const jwt = await provider.sign(person, { audience: "api://default" });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: jwt }, { bindings: settings({ OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "" }) })))).toBe(user.id);
+    // The ID token it says to send works.
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign(person) })))).toBe(user.id);
+  });
+
+  it("answers 503 when the provider refuses the service's client credentials, or only half of them are set", async () => {
+    const user = await createUser();
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-3", ...verified(user.email) });
+    const errors = vi.spyOn(console, "error");
+    const before = await stored();
+    const wrongSecret = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_SECRET: "not-the-secret" }) });
+    expect(errorOf(wrongSecret, 503).detail).toBe("The identity provider cannot be reached: retry in a moment");
+    expect(errors.mock.calls.map(([line]) => String(line)).join("\n")).toContain("token introspection answered 401: check OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    const half = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_SECRET: "" }) });
+    expect(errorOf(half, 503).detail).toBe("Signing in is not configured: OIDC_CLIENT_ID and the secret OIDC_CLIENT_SECRET are set together, or neither");
+    expect(await stored()).toEqual(before);
   });
 });
 
