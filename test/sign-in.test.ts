@@ -355,6 +355,48 @@ describe("access tokens", () => {
   });
 });
 
+describe("an e-mail address the provider gives to someone else", () => {
+  it("never links a second subject of the provider to a user by it: 403, nothing stored, under every policy", async () => {
+    const user = await createUser();
+    const owner = tokenOf(await signIn({ id_token: await provider.sign({ sub: "owner-1", ...verified(user.email) }) }));
+    const before = await stored();
+    for (const bindings of [settings(), settings({ OIDC_SIGN_UP: "open" }), settings({ OIDC_SIGN_UP: "none" })]) {
+      const newcomer = await signIn({ id_token: await provider.sign({ sub: "newcomer-1", ...verified(user.email) }) }, { bindings });
+      expect(errorOf(newcomer, 403).detail).toBe("Your e-mail address belongs to a user here who signs in with another account at this identity provider: contact your administrator");
+    }
+    const opaque = provider.opaqueAccessToken({ sub: "newcomer-1", ...verified(user.email.toUpperCase()) });
+    expect((await signIn({ access_token: opaque })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "owner-1" }]);
+    // The owner's subject still signs them in.
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign({ sub: "owner-1", ...verified(user.email) }) })))).toBe(await userIdOf(owner));
+  });
+
+  it("still links by the address a user with no subject of this provider, though linked at another", async () => {
+    const user = await createUser();
+    const other = await TestProvider.start();
+    tokenOf(await signIn({ id_token: await other.sign({ sub: "elsewhere-1", ...verified(user.email) }) }, { bindings: settings({ OIDC_ISSUER: other.issuer }) }));
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign({ sub: "here-1", ...verified(user.email) }) })))).toBe(user.id);
+    expect((await linksOf(user.id)).sort((a, b) => a.issuer.localeCompare(b.issuer))).toEqual(
+      [{ issuer: other.issuer, subject: "elsewhere-1" }, { issuer: provider.issuer, subject: "here-1" }].sort((a, b) => a.issuer.localeCompare(b.issuer)),
+    );
+  });
+
+  it("is held by a key of the database: two first sign-ins of two subjects at once link one, refuse the other", async () => {
+    const user = await createUser();
+    const [first, second] = await Promise.all(["race-1", "race-2"].map(async (sub) => signIn({ id_token: await provider.sign({ sub, ...verified(user.email) }) })));
+    expect([first.status, second.status].sort()).toEqual([200, 403]);
+    expect(await linksOf(user.id)).toHaveLength(1);
+    const now = timestamps();
+    const refused: unknown = await db.insert(schema.identityLinks).values({ id: uuid(), issuer: provider.issuer, subject: "race-3", userId: user.id, ...now }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String((refused as { cause?: unknown } | undefined)?.cause ?? refused)).toContain("UNIQUE constraint failed: identity_links.user_id, identity_links.issuer");
+    expect(await linksOf(user.id)).toHaveLength(1);
+  });
+});
+
 describe("who may sign up (OIDC_SIGN_UP)", () => {
   it("invited: a verified address with a pending invite gets a user, who then accepts the invite", async () => {
     const inviter = await createViewer();
@@ -475,13 +517,14 @@ describe("CORS", () => {
 });
 
 describe("CAS tickets", () => {
-  const cas = () => settings({ CAS_BASE_URL });
-  const success = (user: string, email: string) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
+  const GUID = "F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B";
+  const cas = (overrides: Record<string, string> = {}) => settings({ CAS_BASE_URL, CAS_EMAIL_VERIFIED: "true", ...overrides });
+  const success = (user: string, email: string, guid: string | null = GUID) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
   <cas:authenticationSuccess>
     <cas:user>${user}</cas:user>
     <cas:attributes>
       <cas:email>${email}</cas:email>
-      <cas:ssoGuid>F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B</cas:ssoGuid>
+      ${guid === null ? "" : `<cas:ssoGuid>${guid}</cas:ssoGuid>`}
       <cas:firstName>Cas</cas:firstName>
     </cas:attributes>
   </cas:authenticationSuccess>
@@ -525,6 +568,51 @@ describe("CAS tickets", () => {
     casServer(() => "<html>maintenance</html>");
     expect((await signIn({ cas_ticket: "ST-1" }, { bindings: cas() })).status).toBe(503);
     expect(await stored()).toEqual(before);
+  });
+
+  it("takes the subject from CAS_SUBJECT_ATTRIBUTE, falling back to the user name where it is not released", async () => {
+    const byGuid = cas({ CAS_SUBJECT_ATTRIBUTE: "ssoGuid" });
+    const user = await createUser();
+    casServer(() => success(user.email, user.email));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-1" }, { bindings: byGuid })))).toBe(user.id);
+    expect(await linksOf(user.id)).toEqual([{ issuer: CAS_BASE_URL, subject: GUID }]);
+    // The user name (TheKey's is the address) changes; the guid still signs in the same user.
+    casServer(() => success("renamed@example.org", "renamed@example.org"));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-2" }, { bindings: byGuid })))).toBe(user.id);
+
+    const another = await createUser();
+    casServer(() => success("another-user-name", another.email, null));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-3" }, { bindings: byGuid })))).toBe(another.id);
+    expect(await linksOf(another.id)).toEqual([{ issuer: CAS_BASE_URL, subject: "another-user-name" }]);
+  });
+
+  it("links by a released e-mail address only where CAS_EMAIL_VERIFIED is true; an operator's link signs in regardless", async () => {
+    const user = await createUser();
+    casServer(() => success("unverified-user", user.email));
+    const before = await stored();
+    for (const setting of ["false", ""]) {
+      const response = await signIn({ cas_ticket: "ST-unverified" }, { bindings: cas({ CAS_EMAIL_VERIFIED: setting, OIDC_SIGN_UP: "open" }) });
+      expect(errorOf(response, 403).detail).toBe("You have no access to this service yet: ask your administrator to add or invite you");
+    }
+    expect(await stored()).toEqual(before);
+    const misconfigured = await signIn({ cas_ticket: "ST-unverified" }, { bindings: cas({ CAS_EMAIL_VERIFIED: "yes" }) });
+    expect(errorOf(misconfigured, 503).detail).toBe("Signing in is not configured: CAS_EMAIL_VERIFIED must be true or false");
+    await db.insert(schema.identityLinks).values({ id: uuid(), issuer: CAS_BASE_URL, subject: "unverified-user", userId: user.id, ...timestamps() });
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-linked" }, { bindings: cas({ CAS_EMAIL_VERIFIED: "false" }) })))).toBe(user.id);
+  });
+
+  it("refuses a new subject whose released address is a user's already linked at the CAS server: 403, nothing stored", async () => {
+    const byGuid = cas({ CAS_SUBJECT_ATTRIBUTE: "ssoGuid" });
+    const user = await createUser();
+    const [ownerGuid, newcomerGuid] = [uuid().toUpperCase(), uuid().toUpperCase()];
+    casServer(() => success(user.email, user.email, ownerGuid));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-owner" }, { bindings: byGuid })))).toBe(user.id);
+    casServer(() => success(user.email, user.email, newcomerGuid));
+    const before = await stored();
+    const newcomer = await signIn({ cas_ticket: "ST-newcomer" }, { bindings: byGuid });
+    expect(errorOf(newcomer, 403).detail).toContain("contact your administrator");
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([{ issuer: CAS_BASE_URL, subject: ownerGuid }]);
   });
 
   it("answers 400 for a ticket where the deployment signs in through OpenID Connect only", async () => {

@@ -99,9 +99,11 @@ async function casIdentity(c: Context<AppEnv>, settings: SignInSettings, ticket:
   // The service the ticket was issued for: this route's own URL, as the client asked the CAS server for it.
   const url = new URL(c.req.url);
   const person = await validateCasTicket(settings.casBaseUrl, ticket, `${url.origin}${url.pathname}`);
+  // A user name may pass to someone else (TheKey's is the e-mail address); an attribute such as ssoGuid does not.
+  const subject = (settings.casSubjectAttribute && person.attributes[settings.casSubjectAttribute]) || person.user;
   const email = person.attributes.email;
-  // The organization's CAS server vouches for the address it releases: no other proof of it exists in CAS.
-  return { issuer: settings.casBaseUrl, subject: person.user, email, emailVerified: Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
+  // CAS has no claim saying an address is verified: the deployment says whether its server verifies them.
+  return { issuer: settings.casBaseUrl, subject, email, emailVerified: settings.casEmailVerified && Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
 }
 
 function clientAddress(c: Context<AppEnv>): string {
