@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { accountListInvites, identityLinks, users } from "../../drizzle/schema";
-import { addAccountList, newUserRow } from "../admin/onboarding";
+import { addAccountList, newUserRow } from "../accounts/onboarding";
 import { isUniqueViolation } from "../db/guard";
 import type { Database } from "../env";
 import { ApiError } from "../jsonapi/errors";
