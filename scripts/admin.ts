@@ -10,6 +10,9 @@ const USAGE = `usage: npm run admin -- <command> [options] [--url <base>]
   user:add --email E --first-name F --last-name L [--time-zone Z] [--locale L]
   user:disable --user U          user:enable --user U
   user:erase --user U [--confirm]
+  identity:list --user U
+  identity:link --user U --issuer I --subject S
+  identity:unlink --user U --issuer I
   list:add --user U --name N --currency C [--database D]
   list:member --list L --user U [--coach]
   list:remove --list L --user U
@@ -117,6 +120,21 @@ switch (command) {
   case "user:enable": {
     const [user] = need("user");
     await print(await call("POST", `/users/${user}/${command.slice(5)}`));
+    break;
+  }
+  case "identity:list": {
+    const [user] = need("user");
+    await print(await call("GET", `/users/${user}/identities`));
+    break;
+  }
+  case "identity:link": {
+    const [user, issuer, subject] = need("user", "issuer", "subject");
+    await print(await call("POST", `/users/${user}/identities`, { issuer, subject }));
+    break;
+  }
+  case "identity:unlink": {
+    const [user, issuer] = need("user", "issuer");
+    await print(await call("DELETE", `/users/${user}/identities?${new URLSearchParams({ issuer })}`));
     break;
   }
   case "list:add": {

@@ -127,7 +127,9 @@ function varsFromEnvironment(): Record<string, string> {
 const vars = varsFromEnvironment();
 // The local run sends webhooks to receivers on this machine (http://127.0.0.1:<port>/...), never a deployment.
 vars.WEBHOOKS_ALLOW_LOOPBACK ??= "true";
-let localProvider: { issuer: string; close(): Promise<void> } | undefined;
+// The service's client secret at the provider is a secret, not a [vars] key: passed the same way when set.
+if (process.env.OIDC_CLIENT_SECRET) vars.OIDC_CLIENT_SECRET = process.env.OIDC_CLIENT_SECRET;
+let localProvider: { issuer: string; serviceClient: { id: string; secret: string }; close(): Promise<void> } | undefined;
 if (!vars.OIDC_ISSUER) {
   const started = await startLocalProvider({ port: LOCAL_PROVIDER_PORT, people: DEMO_PEOPLE }).catch((error: unknown) =>
     fail(`The local OpenID provider cannot listen on port ${LOCAL_PROVIDER_PORT} (${String(error)}). Stop what holds it, or trust another provider: OIDC_ISSUER=<url> OIDC_AUDIENCE=<client id> npm run dev`),
@@ -135,6 +137,9 @@ if (!vars.OIDC_ISSUER) {
   localProvider = started;
   vars.OIDC_ISSUER = started.issuer;
   vars.OIDC_AUDIENCE ??= LOCAL_CLIENT_ID;
+  // Its access tokens are opaque: the service introspects them as the provider's client `local-api`.
+  vars.OIDC_CLIENT_ID = started.serviceClient.id;
+  vars.OIDC_CLIENT_SECRET = started.serviceClient.secret;
   console.log(`A local OpenID provider serves ${started.issuer} for the demo users: npm run signin -- alice@example.org`);
 }
 const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);

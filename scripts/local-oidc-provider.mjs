@@ -2,7 +2,9 @@
  * A local OpenID Connect provider for development and the outside tests: panva's oidc-provider on loopback, knowing
  * the people it is given (the demo users), who sign in by picking their e-mail address (no password: it is a stand-in
  * for the organization's provider, reachable only from this machine). One public client, `local-web`, uses the
- * authorization-code flow with PKCE, as the web apps do; its ID tokens carry the e-mail address, verified.
+ * authorization-code flow with PKCE, as the web apps do; its ID tokens carry the e-mail address, verified. Another
+ * client, `local-api`, is the service's own: with a secret made at each start, it introspects access tokens (RFC
+ * 7662), as the service does to learn which client an opaque access token was issued to.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { createServer } from "node:http";
@@ -13,6 +15,8 @@ export const LOCAL_CLIENT_ID = "local-web";
 /** Where the provider sends the browser back with the code: a loopback address, as for a native app. */
 export const LOCAL_REDIRECT_URI = "http://127.0.0.1/signed-in";
 export const LOCAL_PROVIDER_PORT = 9000;
+/** The service's client: it only introspects tokens (no grant of its own), authenticated with HTTP Basic. */
+export const LOCAL_SERVICE_CLIENT_ID = "local-api";
 
 /** A stable subject per person that is not their e-mail address: a changed address keeps the subject. */
 const subjectOf = (email) => `local-${createHash("sha256").update(email.toLowerCase()).digest("hex").slice(0, 20)}`;
@@ -34,7 +38,7 @@ function readForm(request) {
 
 /**
  * Starts the provider at http://127.0.0.1:<port> (0: any free port). `people`: [{ email, firstName, lastName }].
- * Resolves to { issuer, close() }.
+ * Resolves to { issuer, serviceClient: { id, secret }, close() }.
  */
 export async function startLocalProvider({ port = LOCAL_PROVIDER_PORT, host = "127.0.0.1", people }) {
   const byEmail = new Map(people.map((person) => [person.email.toLowerCase(), person]));
@@ -47,6 +51,7 @@ export async function startLocalProvider({ port = LOCAL_PROVIDER_PORT, host = "1
     server.listen(port, host, resolve);
   });
   const issuer = `http://${host}:${server.address().port}`;
+  const serviceClient = { id: LOCAL_SERVICE_CLIENT_ID, secret: randomBytes(32).toString("base64url") };
 
   const provider = new Provider(issuer, {
     clients: [
@@ -58,6 +63,14 @@ export async function startLocalProvider({ port = LOCAL_PROVIDER_PORT, host = "1
         grant_types: ["authorization_code"],
         response_types: ["code"],
       },
+      {
+        client_id: serviceClient.id,
+        client_secret: serviceClient.secret,
+        token_endpoint_auth_method: "client_secret_basic",
+        redirect_uris: [],
+        grant_types: [],
+        response_types: [],
+      },
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
@@ -66,7 +79,11 @@ export async function startLocalProvider({ port = LOCAL_PROVIDER_PORT, host = "1
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "given_name", "family_name"] },
     // The ID token carries the scopes' claims (the e-mail address), as the providers organizations use do.
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      // Only the service's client learns about tokens, of any client: that is what it asks.
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client) => client.clientId === serviceClient.id },
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, subject) => {
       const person = bySubject.get(subject);
@@ -119,5 +136,5 @@ export async function startLocalProvider({ port = LOCAL_PROVIDER_PORT, host = "1
     }
   });
 
-  return { issuer, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { issuer, serviceClient, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

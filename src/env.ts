@@ -15,10 +15,12 @@ export interface Bindings extends Omit<Env, "BATCH_QUEUE" | "NOTIFICATION_QUEUE"
   WEBHOOK_QUEUE: Queue<WebhookDeliveryMessage>;
   /** The secret before the last rotation (src/settings.ts); optional. */
   JWT_SECRET_PREVIOUS?: string;
-  /** List databases closed to new lists, comma-separated (src/admin/placement.ts); optional. */
+  /** List databases closed to new lists, comma-separated (src/accounts/placement.ts); optional. */
   CLOSED_LIST_DATABASES?: string;
   /** Steps of a list move one queue message runs (src/admin/moves.ts); optional, 1 on the Free plan. */
   MOVE_STEPS_PER_MESSAGE?: string;
+  /** The secret of the service's own client at the OpenID Connect provider (src/auth/sign-in-settings.ts); optional. */
+  OIDC_CLIENT_SECRET?: string;
 }
 
 export interface BackgroundBatchMessage {

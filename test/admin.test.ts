@@ -1,6 +1,6 @@
 /**
- * The operator's surface (/admin), through HTTP against the worker: onboarding a fundraiser, access, disabling,
- * exporting a list and erasing a user, with the refusals of each.
+ * The operator's surface (/admin), through HTTP against the worker: onboarding a fundraiser, access, the identities
+ * a user signs in as, disabling, exporting a list and erasing a user, with the refusals of each.
  */
 import { env, exports } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import worker from "../src/index";
-import { del, get, post } from "./helpers/api";
+import { del, get, post, request } from "./helpers/api";
+import { stopAnswering, TestProvider } from "./helpers/identity-provider";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { database } from "../src/db/client";
@@ -26,11 +27,13 @@ interface AdminAnswer {
   body: any;
 }
 
-async function admin(method: string, path: string, body?: unknown, secret: string | null = TEST_ADMIN_SECRET): Promise<AdminAnswer> {
+/** An /admin call; `bindings`: the Worker's bindings with a test's settings instead of the configured ones. */
+async function admin(method: string, path: string, body?: unknown, secret: string | null = TEST_ADMIN_SECRET, bindings?: object): Promise<AdminAnswer> {
   const headers: Record<string, string> = {};
   if (secret !== null) headers.Authorization = `Bearer ${secret}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  const response = await exports.default.fetch(new Request(`https://api.example.org/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const sent = new Request(`https://api.example.org/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = bindings ? await worker.fetch!(sent, bindings as typeof env, createExecutionContext()) : await exports.default.fetch(sent);
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -51,6 +54,7 @@ async function addUser(overrides: Record<string, unknown> = {}) {
 
 afterEach(() => {
   vi.restoreAllMocks();
+  stopAnswering();
 });
 
 describe("the administrative secret", () => {
@@ -357,5 +361,72 @@ describe("user:erase", () => {
     const kept = await Promise.all(uploads.map(async (upload) => (await env.IMPORT_FILES.head(upload.fileKey)) !== null));
     expect(kept).toEqual([false, false, true]);
     expect(await db.$count(schema.imports, eq(schema.imports.userId, leaving.user.id))).toBe(0);
+  });
+});
+
+describe("identity:link, identity:unlink and identity:list", () => {
+  const CAS_BASE_URL = "https://thekey.example.org/cas";
+
+  it("link a provider's subject to a user, one per provider and each subject to one user, which then signs them in", async () => {
+    const provider = await TestProvider.start();
+    const bindings = { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: "web-app", CAS_BASE_URL };
+    const call = (method: string, path: string, body?: unknown) => admin(method, path, body, TEST_ADMIN_SECRET, bindings);
+    const signIn = async (sub: string, email: string) =>
+      request("POST", "/api/v2/user/authenticate", { bindings, headers: { "CF-Connecting-IP": "203.0.113.7" }, body: { data: { type: "authenticate", attributes: { id_token: await provider.sign({ sub, email, email_verified: true }) } } } });
+    const [first, second] = [await addUser(), await addUser()];
+    const firstEmail = (await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, first)))[0].email;
+    const links = () => db.$count(schema.identityLinks);
+
+    expect((await call("GET", `/users/${first}/identities`)).body).toEqual({ user_id: first, identities: [] });
+    const linked = await call("POST", `/users/${first}/identities`, { issuer: provider.issuer, subject: "person-1" });
+    expect(linked.status, linked.text).toBe(201);
+    expect(linked.body).toEqual({ user_id: first, issuer: provider.issuer, subject: "person-1" });
+    // Again: the link is there already.
+    const again = await call("POST", `/users/${first}/identities`, { issuer: provider.issuer, subject: "person-1" });
+    expect([again.status, again.body]).toEqual([200, linked.body]);
+    expect((await call("POST", `/users/${first}/identities`, { issuer: CAS_BASE_URL, subject: "F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B" })).status).toBe(201);
+    const listed = await call("GET", `/users/${first}/identities`);
+    expect(listed.body).toEqual({
+      user_id: first,
+      identities: [
+        { issuer: provider.issuer, subject: "person-1", created_at: expect.any(String) },
+        { issuer: CAS_BASE_URL, subject: "F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B", created_at: expect.any(String) },
+      ].sort((a, b) => a.issuer.localeCompare(b.issuer)),
+    });
+
+    const before = await links();
+    const refusals: Array<[string, string, unknown, number, Record<string, string>, string]> = [
+      ["POST", `/users/${first}/identities`, { issuer: provider.issuer, subject: "person-2" }, 409, { pointer: "/issuer" }, "The user is linked to the subject person-1 of this issuer: unlink it first"],
+      ["POST", `/users/${second}/identities`, { issuer: provider.issuer, subject: "person-1" }, 409, { pointer: "/subject" }, `This subject of the issuer is linked to user ${first}: unlink it there first`],
+      ["POST", `/users/${second}/identities`, { issuer: "https://elsewhere.example.org", subject: "x" }, 400, { pointer: "/issuer" }, `issuer must be one this deployment signs in with: ${provider.issuer}, ${CAS_BASE_URL}`],
+      ["POST", `/users/${second}/identities`, { issuer: provider.issuer, subject: " " }, 400, { pointer: "/subject" }, "subject can't be blank"],
+      ["POST", `/users/${uuid()}/identities`, { issuer: provider.issuer, subject: "x" }, 404, {}, ""],
+      ["DELETE", `/users/${second}/identities?issuer=${encodeURIComponent(provider.issuer)}`, undefined, 404, { parameter: "issuer" }, `User ${second} has no identity at ${provider.issuer}`],
+      ["DELETE", `/users/${first}/identities`, undefined, 400, { parameter: "issuer" }, "issuer is required: the provider whose link to remove"],
+    ];
+    for (const [method, path, body, status, source, detail] of refusals) {
+      const answer = await call(method, path, body);
+      expect(answer.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(status);
+      if (detail) expect(answer.body.errors[0]).toMatchObject({ detail, ...(Object.keys(source).length ? { source } : {}) });
+    }
+    expect(await links()).toBe(before);
+    // Where no provider is configured, no issuer is one to link.
+    const unconfigured = await admin("POST", `/users/${second}/identities`, { issuer: provider.issuer, subject: "x" });
+    expect(unconfigured.body.errors[0].detail).toBe("issuer must be one this deployment signs in with: none is configured (OIDC_ISSUER, CAS_BASE_URL)");
+
+    // The link signs in; a newcomer with the user's address but another subject does not.
+    const signedIn = await signIn("person-1", "changed@example.org");
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect((await get("/api/v2/user", signedIn.body.data.attributes.json_web_token)).body.data.id).toBe(first);
+    expect((await signIn("person-2", firstEmail)).status).toBe(403);
+
+    // The operator decides person-2 is the user now: unlink person-1, link person-2.
+    const unlinked = await call("DELETE", `/users/${first}/identities?issuer=${encodeURIComponent(provider.issuer)}`);
+    expect([unlinked.status, unlinked.body]).toEqual([200, { user_id: first, issuer: provider.issuer, subject: "person-1", removed: true }]);
+    expect((await call("POST", `/users/${first}/identities`, { issuer: provider.issuer, subject: "person-2" })).status).toBe(201);
+    const relinked = await signIn("person-2", firstEmail);
+    expect((await get("/api/v2/user", relinked.body.data.attributes.json_web_token)).body.data.id).toBe(first);
+    expect((await signIn("person-1", firstEmail)).status).toBe(403);
+    expect((await call("GET", `/users/${first}/identities`)).body.identities.map((identity: { subject: string }) => identity.subject).sort()).toEqual(["F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B", "person-2"]);
   });
 });

@@ -15,11 +15,14 @@ import { runInBackground } from "./helpers/background";
 const PATH = "/api/v2/user/authenticate";
 const AUDIENCES = "web-app, api://default";
 const CAS_BASE_URL = "http://127.0.0.1:8443/cas";
+/** The service's own client at the provider, for token introspection; the secret needs form-encoding. */
+const SERVICE_CLIENT = { id: "records-api", secret: "s3cret:with spaces+more" };
 
 let provider: TestProvider;
 
 beforeEach(async () => {
   provider = await TestProvider.start();
+  provider.serviceClient = SERVICE_CLIENT;
 });
 
 afterEach(() => {
@@ -30,7 +33,7 @@ afterEach(() => {
 
 /** The Worker's bindings with the sign-in settings of a test. */
 function settings(overrides: Record<string, string> = {}) {
-  return { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: AUDIENCES, OIDC_SIGN_UP: "invited", ...overrides };
+  return { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: AUDIENCES, OIDC_SIGN_UP: "invited", OIDC_CLIENT_ID: SERVICE_CLIENT.id, OIDC_CLIENT_SECRET: SERVICE_CLIENT.secret, ...overrides };
 }
 
 /** Each test signs in from an address of its own: attempts are counted per address. */
@@ -209,11 +212,12 @@ describe("refusals", () => {
     expect(Date.now() - started).toBeLessThan(8_000);
   }, 15_000);
 
-  it("answers 401 for an opaque access token the provider's userinfo refuses", async () => {
+  it("answers 401 for an opaque access token the provider does not know, before asking its userinfo", async () => {
     const before = await stored();
     const response = await signIn({ access_token: "opaque-token-the-provider-never-issued" });
     expect(errorOf(response, 401).detail).toBe("The identity provider's token is not valid for this service: sign in again");
-    expect(provider.times("/me")).toBe(1);
+    expect(provider.times("/token/introspection")).toBe(1);
+    expect(provider.times("/me")).toBe(0);
     expect(await stored()).toEqual(before);
   });
 
@@ -277,11 +281,119 @@ describe("access tokens", () => {
     expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "okta-1" }]);
   });
 
-  it("checks an opaque access token at the provider's userinfo endpoint", async () => {
+  it("takes an opaque access token issued to this service's client, asking introspection with HTTP Basic, then userinfo", async () => {
     const user = await createUser();
-    const accessToken = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) });
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: "web-app" });
     expect(await userIdOf(tokenOf(await signIn({ access_token: accessToken })))).toBe(user.id);
-    expect(provider.times("/jwks")).toBe(0);
+    expect(provider.asked.filter((path) => path !== "/.well-known/openid-configuration")).toEqual(["/token/introspection", "/me"]);
+    // The client id and secret form-encoded ("records-api:s3cret%3Awith+spaces%2Bmore"), then base64.
+    expect(provider.introspectionRequests).toEqual([
+      { authorization: "Basic cmVjb3Jkcy1hcGk6czNjcmV0JTNBd2l0aCtzcGFjZXMlMkJtb3Jl", contentType: "application/x-www-form-urlencoded", form: { token: accessToken, token_type_hint: "access_token" } },
+    ]);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "opaque-1" }]);
+    // Issued to another client for the API's audience: its `aud` names the service.
+    const forTheApi = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: "mobile-app", introspected: { aud: ["api://default"] } });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: forTheApi })))).toBe(user.id);
+  });
+
+  it("refuses an opaque access token another application obtained for the person: 401, nothing stored", async () => {
+    const user = await createUser();
+    const person = { sub: "victim-2", ...verified(user.email) };
+    const tokens = {
+      "another client": provider.opaqueAccessToken(person, { clientId: "other-app" }),
+      "another client and audience": provider.opaqueAccessToken(person, { clientId: "other-app", introspected: { aud: "https://other.example.org" } }),
+      inactive: provider.opaqueAccessToken(person, { introspected: { active: false } }),
+      "another issuer": provider.opaqueAccessToken(person, { introspected: { iss: "https://id.example.com" } }),
+      expired: provider.opaqueAccessToken(person, { introspected: { exp: Math.floor(Date.now() / 1000) - 120 } }),
+      "a subject other than userinfo's": provider.opaqueAccessToken(person, { introspected: { sub: "someone-else" } }),
+    };
+    const before = await stored();
+    for (const bindings of [settings(), settings({ OIDC_SIGN_UP: "open" })]) {
+      for (const [name, accessToken] of Object.entries(tokens)) {
+        const response = await signIn({ access_token: accessToken }, { bindings });
+        expect(errorOf(response, 401).detail, name).toBe("The identity provider's token is not valid for this service: sign in again");
+      }
+    }
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([]);
+    // Only the last got as far as userinfo.
+    expect(provider.times("/me")).toBe(2);
+  });
+
+  it("refuses opaque access tokens with 401 saying to send the ID token where introspection is not configured or not offered", async () => {
+    const user = await createUser();
+    const person = { sub: "opaque-2", ...verified(user.email) };
+    const accessToken = provider.opaqueAccessToken(person);
+    const before = await stored();
+    const sendIdToken = "This service cannot check the identity provider's opaque access tokens: send the ID token (id_token) instead";
+    const unconfigured = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "" }) });
+    expect(errorOf(unconfigured, 401).detail).toBe(sendIdToken);
+    expect(provider.asked).toEqual([]);
+    provider.introspection = false;
+    const notOffered = await signIn({ access_token: accessToken });
+    expect(errorOf(notOffered, 401).detail).toBe(sendIdToken);
+    expect(provider.times("/me")).toBe(0);
+    expect(await stored()).toEqual(before);
+    // A JWT access token needs no introspection: its audience is in it.
+    const jwt = await provider.sign(person, { audience: "api://default" });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: jwt }, { bindings: settings({ OIDC_CLIENT_ID: "", OIDC_CLIENT_SECRET: "" }) })))).toBe(user.id);
+    // The ID token it says to send works.
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign(person) })))).toBe(user.id);
+  });
+
+  it("answers 503 when the provider refuses the service's client credentials, or only half of them are set", async () => {
+    const user = await createUser();
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-3", ...verified(user.email) });
+    const errors = vi.spyOn(console, "error");
+    const before = await stored();
+    const wrongSecret = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_SECRET: "not-the-secret" }) });
+    expect(errorOf(wrongSecret, 503).detail).toBe("The identity provider cannot be reached: retry in a moment");
+    expect(errors.mock.calls.map(([line]) => String(line)).join("\n")).toContain("token introspection answered 401: check OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    const half = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_CLIENT_SECRET: "" }) });
+    expect(errorOf(half, 503).detail).toBe("Signing in is not configured: OIDC_CLIENT_ID and the secret OIDC_CLIENT_SECRET are set together, or neither");
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("an e-mail address the provider gives to someone else", () => {
+  it("never links a second subject of the provider to a user by it: 403, nothing stored, under every policy", async () => {
+    const user = await createUser();
+    const owner = tokenOf(await signIn({ id_token: await provider.sign({ sub: "owner-1", ...verified(user.email) }) }));
+    const before = await stored();
+    for (const bindings of [settings(), settings({ OIDC_SIGN_UP: "open" }), settings({ OIDC_SIGN_UP: "none" })]) {
+      const newcomer = await signIn({ id_token: await provider.sign({ sub: "newcomer-1", ...verified(user.email) }) }, { bindings });
+      expect(errorOf(newcomer, 403).detail).toBe("Your e-mail address belongs to a user here who signs in with another account at this identity provider: contact your administrator");
+    }
+    const opaque = provider.opaqueAccessToken({ sub: "newcomer-1", ...verified(user.email.toUpperCase()) });
+    expect((await signIn({ access_token: opaque })).status).toBe(403);
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "owner-1" }]);
+    // The owner's subject still signs them in.
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign({ sub: "owner-1", ...verified(user.email) }) })))).toBe(await userIdOf(owner));
+  });
+
+  it("still links by the address a user with no subject of this provider, though linked at another", async () => {
+    const user = await createUser();
+    const other = await TestProvider.start();
+    tokenOf(await signIn({ id_token: await other.sign({ sub: "elsewhere-1", ...verified(user.email) }) }, { bindings: settings({ OIDC_ISSUER: other.issuer }) }));
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign({ sub: "here-1", ...verified(user.email) }) })))).toBe(user.id);
+    expect((await linksOf(user.id)).sort((a, b) => a.issuer.localeCompare(b.issuer))).toEqual(
+      [{ issuer: other.issuer, subject: "elsewhere-1" }, { issuer: provider.issuer, subject: "here-1" }].sort((a, b) => a.issuer.localeCompare(b.issuer)),
+    );
+  });
+
+  it("is held by a key of the database: two first sign-ins of two subjects at once link one, refuse the other", async () => {
+    const user = await createUser();
+    const [first, second] = await Promise.all(["race-1", "race-2"].map(async (sub) => signIn({ id_token: await provider.sign({ sub, ...verified(user.email) }) })));
+    expect([first.status, second.status].sort()).toEqual([200, 403]);
+    expect(await linksOf(user.id)).toHaveLength(1);
+    const now = timestamps();
+    const refused: unknown = await db.insert(schema.identityLinks).values({ id: uuid(), issuer: provider.issuer, subject: "race-3", userId: user.id, ...now }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(String((refused as { cause?: unknown } | undefined)?.cause ?? refused)).toContain("UNIQUE constraint failed: identity_links.user_id, identity_links.issuer");
+    expect(await linksOf(user.id)).toHaveLength(1);
   });
 });
 
@@ -405,13 +517,14 @@ describe("CORS", () => {
 });
 
 describe("CAS tickets", () => {
-  const cas = () => settings({ CAS_BASE_URL });
-  const success = (user: string, email: string) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
+  const GUID = "F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B";
+  const cas = (overrides: Record<string, string> = {}) => settings({ CAS_BASE_URL, CAS_EMAIL_VERIFIED: "true", ...overrides });
+  const success = (user: string, email: string, guid: string | null = GUID) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
   <cas:authenticationSuccess>
     <cas:user>${user}</cas:user>
     <cas:attributes>
       <cas:email>${email}</cas:email>
-      <cas:ssoGuid>F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B</cas:ssoGuid>
+      ${guid === null ? "" : `<cas:ssoGuid>${guid}</cas:ssoGuid>`}
       <cas:firstName>Cas</cas:firstName>
     </cas:attributes>
   </cas:authenticationSuccess>
@@ -455,6 +568,51 @@ describe("CAS tickets", () => {
     casServer(() => "<html>maintenance</html>");
     expect((await signIn({ cas_ticket: "ST-1" }, { bindings: cas() })).status).toBe(503);
     expect(await stored()).toEqual(before);
+  });
+
+  it("takes the subject from CAS_SUBJECT_ATTRIBUTE, falling back to the user name where it is not released", async () => {
+    const byGuid = cas({ CAS_SUBJECT_ATTRIBUTE: "ssoGuid" });
+    const user = await createUser();
+    casServer(() => success(user.email, user.email));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-1" }, { bindings: byGuid })))).toBe(user.id);
+    expect(await linksOf(user.id)).toEqual([{ issuer: CAS_BASE_URL, subject: GUID }]);
+    // The user name (TheKey's is the address) changes; the guid still signs in the same user.
+    casServer(() => success("renamed@example.org", "renamed@example.org"));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-2" }, { bindings: byGuid })))).toBe(user.id);
+
+    const another = await createUser();
+    casServer(() => success("another-user-name", another.email, null));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-3" }, { bindings: byGuid })))).toBe(another.id);
+    expect(await linksOf(another.id)).toEqual([{ issuer: CAS_BASE_URL, subject: "another-user-name" }]);
+  });
+
+  it("links by a released e-mail address only where CAS_EMAIL_VERIFIED is true; an operator's link signs in regardless", async () => {
+    const user = await createUser();
+    casServer(() => success("unverified-user", user.email));
+    const before = await stored();
+    for (const setting of ["false", ""]) {
+      const response = await signIn({ cas_ticket: "ST-unverified" }, { bindings: cas({ CAS_EMAIL_VERIFIED: setting, OIDC_SIGN_UP: "open" }) });
+      expect(errorOf(response, 403).detail).toBe("You have no access to this service yet: ask your administrator to add or invite you");
+    }
+    expect(await stored()).toEqual(before);
+    const misconfigured = await signIn({ cas_ticket: "ST-unverified" }, { bindings: cas({ CAS_EMAIL_VERIFIED: "yes" }) });
+    expect(errorOf(misconfigured, 503).detail).toBe("Signing in is not configured: CAS_EMAIL_VERIFIED must be true or false");
+    await db.insert(schema.identityLinks).values({ id: uuid(), issuer: CAS_BASE_URL, subject: "unverified-user", userId: user.id, ...timestamps() });
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-linked" }, { bindings: cas({ CAS_EMAIL_VERIFIED: "false" }) })))).toBe(user.id);
+  });
+
+  it("refuses a new subject whose released address is a user's already linked at the CAS server: 403, nothing stored", async () => {
+    const byGuid = cas({ CAS_SUBJECT_ATTRIBUTE: "ssoGuid" });
+    const user = await createUser();
+    const [ownerGuid, newcomerGuid] = [uuid().toUpperCase(), uuid().toUpperCase()];
+    casServer(() => success(user.email, user.email, ownerGuid));
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-owner" }, { bindings: byGuid })))).toBe(user.id);
+    casServer(() => success(user.email, user.email, newcomerGuid));
+    const before = await stored();
+    const newcomer = await signIn({ cas_ticket: "ST-newcomer" }, { bindings: byGuid });
+    expect(errorOf(newcomer, 403).detail).toContain("contact your administrator");
+    expect(await stored()).toEqual(before);
+    expect(await linksOf(user.id)).toEqual([{ issuer: CAS_BASE_URL, subject: ownerGuid }]);
   });
 
   it("answers 400 for a ticket where the deployment signs in through OpenID Connect only", async () => {

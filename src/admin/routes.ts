@@ -1,25 +1,28 @@
 /**
  * What an operator does that no user can: take in a fundraiser (a user and their account list), give and take
- * access, disable and enable a user, export a list, and erase a user. Mounted at /admin behind `adminOnly`; the
+ * access, link and unlink the identity providers' people a user signs in as, disable and enable a user, export a
+ * list, and erase a user. Mounted at /admin behind `adminOnly`; the
  * `npm run admin` command calls it. Answers are plain JSON; refusals are JSON:API error documents, and change
  * nothing. Every call that changes something logs one line saying what it changed.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import * as v from "valibot";
-import { accountListCoaches, accountListUsers, accountLists, users } from "../../drizzle/schema";
+import { accountListCoaches, accountListUsers, accountLists, identityLinks, users } from "../../drizzle/schema";
 import { isListDatabase } from "../db/databases";
 import { databasesOfLists, mirrorLists } from "../db/mirrors";
-import { databaseSizes } from "./placement";
-import { addAccountList, addUser } from "./onboarding";
+import { databaseSizes } from "../accounts/placement";
+import { addAccountList, addUser } from "../accounts/onboarding";
 import { everyPlacement, placementOf, startMove } from "./moves";
+import { identitiesOf, linkRow, subjectAt } from "../auth/identities";
+import { signInSettings } from "../auth/sign-in-settings";
 import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { LOCALES } from "../constants/locales";
 import { isUniqueViolation } from "../db/guard";
 import { rowsChanged } from "../db/statements";
 import type { AppEnv, Database } from "../env";
-import { ApiError, conflict, recordNotFound } from "../jsonapi/errors";
+import { ApiError, badRequest, conflict, recordNotFound } from "../jsonapi/errors";
 import { parseJsonBody } from "../jsonapi/request-document";
 import { isValidTimeZone, nowTimestamp } from "../jsonapi/time";
 import { LAST_USER_DETAIL, noLongerUser, removeUserAccess } from "../resources/account-lists/last-user";
@@ -51,6 +54,11 @@ const NewList = v.object({
 const Move = v.object({ database: v.pipe(v.string("database must be a string"), v.regex(/^(?:DB|LIST_DB_[A-Z0-9_]+)$/, "database must name a list database binding (DB or LIST_DB_<name>)")) });
 
 const Membership = v.object({ coach: v.optional(v.boolean("coach must be true or false"), false) });
+
+const IdentityLink = v.object({
+  issuer: v.pipe(v.string("issuer must be a string"), v.trim(), v.nonEmpty("issuer can't be blank")),
+  subject: text("subject"),
+});
 
 async function body<T extends v.GenericSchema>(c: Context<AppEnv>, schema: T): Promise<v.InferOutput<T>> {
   const raw = await c.req.text();
@@ -93,6 +101,26 @@ async function isCoach(db: Database, listId: string, userId: string): Promise<bo
 
 const lastUser = () => new ApiError(409, [{ detail: LAST_USER_DETAIL }]);
 
+/** The issuers this deployment signs people in with: a link to any other would never be used. */
+function configuredIssuers(env: object): string[] {
+  const settings = signInSettings(env);
+  return [settings.issuer, settings.casBaseUrl].filter((issuer): issuer is string => Boolean(issuer));
+}
+
+/** Why the keys refused a link (nothing, when it is the link the user has already). */
+async function refuseLinkConflict(db: Database, userId: string, link: { issuer: string; subject: string }): Promise<void> {
+  const [holder] = await db
+    .select({ userId: identityLinks.userId })
+    .from(identityLinks)
+    .where(and(eq(identityLinks.issuer, link.issuer), eq(identityLinks.subject, link.subject)))
+    .limit(1);
+  if (holder?.userId === userId) return;
+  if (holder) throw conflict(`This subject of the issuer is linked to user ${holder.userId}: unlink it there first`, { pointer: "/subject" });
+  const linked = await subjectAt(db, userId, link.issuer);
+  if (linked !== undefined) throw conflict(`The user is linked to the subject ${linked} of this issuer: unlink it first`, { pointer: "/issuer" });
+  throw conflict("The user's identities changed meanwhile: try again");
+}
+
 export function adminRoutes(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
   admin.use(adminOnly);
@@ -128,6 +156,49 @@ export function adminRoutes(): Hono<AppEnv> {
     forgetViewer(id);
     logChange(c, "user:enable", { user_id: id, changed: Boolean(user.disabledAt) });
     return c.json({ id, disabled: false });
+  });
+
+  admin.get(`/users/${ID}/identities`, async (c) => {
+    const id = c.req.param("id").toLowerCase();
+    await existingUser(c.get("db"), id);
+    return c.json({ user_id: id, identities: await identitiesOf(c.get("db"), id) });
+  });
+
+  // Links a provider's person to the user: one subject per issuer, and a subject is one user's (the unique keys).
+  admin.post(`/users/${ID}/identities`, async (c) => {
+    const input = await body(c, IdentityLink);
+    const db = c.get("db");
+    const id = c.req.param("id").toLowerCase();
+    const issuers = configuredIssuers(c.env);
+    if (!issuers.includes(input.issuer)) {
+      throw badRequest(`issuer must be one this deployment signs in with: ${issuers.join(", ") || "none is configured (OIDC_ISSUER, CAS_BASE_URL)"}`, { pointer: "/issuer" });
+    }
+    await existingUser(db, id);
+    const link = { user_id: id, issuer: input.issuer, subject: input.subject };
+    try {
+      await db.insert(identityLinks).values(linkRow(input, id));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await refuseLinkConflict(db, id, input);
+      return c.json(link);
+    }
+    logChange(c, "identity:link", link);
+    return c.json(link, 201);
+  });
+
+  admin.delete(`/users/${ID}/identities`, async (c) => {
+    const issuer = c.req.query("issuer")?.trim();
+    if (!issuer) throw badRequest("issuer is required: the provider whose link to remove", { parameter: "issuer" });
+    const db = c.get("db");
+    const id = c.req.param("id").toLowerCase();
+    await existingUser(db, id);
+    const [removed] = await db
+      .delete(identityLinks)
+      .where(and(eq(identityLinks.userId, id), eq(identityLinks.issuer, issuer)))
+      .returning({ subject: identityLinks.subject });
+    if (!removed) throw new ApiError(404, [{ detail: `User ${id} has no identity at ${issuer}`, source: { parameter: "issuer" } }]);
+    logChange(c, "identity:unlink", { user_id: id, issuer, subject: removed.subject });
+    return c.json({ user_id: id, issuer, subject: removed.subject, removed: true });
   });
 
   admin.post("/account_lists", async (c) => {

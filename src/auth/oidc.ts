@@ -1,6 +1,7 @@
 /**
  * Checking an OpenID Connect provider's tokens (with `jose`): an ID token, or an access token that is a JWT, is
- * verified against the provider's published keys; an opaque access token is checked at its userinfo endpoint.
+ * verified against the provider's published keys. An opaque access token is asked about twice: token introspection
+ * (RFC 7662) says whom it was issued to, which userinfo never says; then userinfo says who the person is.
  *
  * The discovery document and the key set are kept per isolate. A token signed with a key the kept set lacks reads
  * the set again, but at most once a minute per set: a rotated key works at once, and a flood of made-up key ids
@@ -20,6 +21,12 @@ export const KEYS_REREAD_INTERVAL_MS = 60_000;
 /** A token the provider did not issue for this service, or no longer vouches for. */
 export class TokenRefusedError extends Error {}
 
+/**
+ * An opaque access token this service has no way to check: the provider offers no introspection, or the service's
+ * own client at the provider is not configured. Its holder can send the ID token instead.
+ */
+export class OpaqueTokenUncheckableError extends Error {}
+
 /** What the provider says about the person. */
 export interface ProviderClaims {
   sub: string;
@@ -33,6 +40,7 @@ export interface ProviderClaims {
 interface Discovery {
   jwksUri: string;
   userinfoEndpoint?: string;
+  introspectionEndpoint?: string;
 }
 
 const discoveries = new Map<string, { discovery: Discovery; until: number }>();
@@ -47,7 +55,8 @@ async function discover(issuer: string): Promise<Discovery> {
     console.error(JSON.stringify({ level: "error", message: "identity provider misconfigured", problem: "the discovery document names another issuer, or no jwks_uri", issuer }));
     throw new ProviderUnavailableError("discovery document");
   }
-  const discovery = { jwksUri: document.jwks_uri, userinfoEndpoint: typeof document.userinfo_endpoint === "string" ? document.userinfo_endpoint : undefined };
+  const endpoint = (name: string) => (typeof document[name] === "string" ? (document[name] as string) : undefined);
+  const discovery = { jwksUri: document.jwks_uri, userinfoEndpoint: endpoint("userinfo_endpoint"), introspectionEndpoint: endpoint("introspection_endpoint") };
   discoveries.set(issuer, { discovery, until: Date.now() + DISCOVERY_KEPT_MS });
   return discovery;
 }
@@ -132,4 +141,38 @@ export async function userinfo(issuer: string, accessToken: string): Promise<Pro
   const claims = parseJsonObject(answer.text, userinfoEndpoint);
   if (typeof claims.sub !== "string" || claims.sub === "") throw new ProviderUnavailableError("userinfo without sub");
   return claims as unknown as ProviderClaims;
+}
+
+/** RFC 6749 section 2.3.1: the client id and secret are form-encoded, then joined and sent as HTTP Basic. */
+function basicAuthorization(client: { id: string; secret: string }): string {
+  const formEncoded = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+  return `Basic ${btoa(`${formEncoded(client.id)}:${formEncoded(client.secret)}`)}`;
+}
+
+/**
+ * Checks at the provider's introspection endpoint (RFC 7662), as the service's own client, that an opaque access
+ * token is active and was issued to one of the audiences (its `client_id` or `aud`): a token another application
+ * obtained for the same person names that application. Answers the subject the provider states, if any.
+ */
+export async function introspect(settings: { issuer: string; audiences: string[]; client?: { id: string; secret: string } }, accessToken: string): Promise<{ sub?: string }> {
+  if (!settings.client) throw new OpaqueTokenUncheckableError("no client credentials for introspection");
+  const { introspectionEndpoint } = await discover(settings.issuer);
+  if (!introspectionEndpoint) throw new OpaqueTokenUncheckableError("no introspection endpoint");
+  const answer = await fetchFromProvider(introspectionEndpoint, {
+    method: "POST",
+    headers: { Authorization: basicAuthorization(settings.client), "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+    body: new URLSearchParams({ token: accessToken, token_type_hint: "access_token" }).toString(),
+  });
+  if (answer.status !== 200) {
+    // 400 or 401 here means the provider does not know the service's client: the deployment's to fix, not the person's.
+    console.error(JSON.stringify({ level: "error", message: "identity provider misconfigured", problem: `token introspection answered ${answer.status}: check OIDC_CLIENT_ID and OIDC_CLIENT_SECRET`, issuer: settings.issuer }));
+    throw new ProviderUnavailableError(`introspection status ${answer.status}`);
+  }
+  const result = parseJsonObject(answer.text, introspectionEndpoint);
+  if (result.active !== true) throw new TokenRefusedError("inactive at introspection");
+  const issuedTo = [result.client_id, ...(Array.isArray(result.aud) ? result.aud : [result.aud])].filter((value): value is string => typeof value === "string");
+  if (!issuedTo.some((audience) => settings.audiences.includes(audience))) throw new TokenRefusedError("issued to another client");
+  if (result.iss !== undefined && result.iss !== settings.issuer) throw new TokenRefusedError("another issuer at introspection");
+  if (typeof result.exp === "number" && result.exp + CLOCK_LEEWAY_SECONDS < Date.now() / 1000) throw new TokenRefusedError("expired at introspection");
+  return { sub: typeof result.sub === "string" && result.sub !== "" ? result.sub : undefined };
 }

@@ -12,8 +12,17 @@ export interface SignInSettings {
   issuer?: string;
   audiences: string[];
   signUp: SignUpPolicy;
+  /**
+   * The service's own client at the OpenID Connect provider, which asks the provider (token introspection) whom an
+   * opaque access token was issued to; undefined when not configured, and then opaque access tokens are refused.
+   */
+  client?: { id: string; secret: string };
   /** The CAS server's base URL, without a trailing slash; undefined when not configured. */
   casBaseUrl?: string;
+  /** The CAS attribute that is the person's subject (TheKey: `ssoGuid`); the CAS user name where it is not released. */
+  casSubjectAttribute?: string;
+  /** Whether the CAS server verifies the e-mail addresses it releases, so that a first sign-in may link by one. */
+  casEmailVerified: boolean;
   /** How long the service's token that signing in answers is valid. */
   tokenSeconds: number;
 }
@@ -22,7 +31,12 @@ export interface SignInVars {
   OIDC_ISSUER?: string;
   OIDC_AUDIENCE?: string;
   OIDC_SIGN_UP?: string;
+  OIDC_CLIENT_ID?: string;
+  /** A secret (`wrangler secret put`), not a var. */
+  OIDC_CLIENT_SECRET?: string;
   CAS_BASE_URL?: string;
+  CAS_SUBJECT_ATTRIBUTE?: string;
+  CAS_EMAIL_VERIFIED?: string;
   SIGN_IN_TOKEN_DAYS?: string;
 }
 
@@ -48,11 +62,25 @@ function readSettings(env: SignInVars): SignInSettings | ApiError {
   if (casBaseUrl && !isProviderUrl(casBaseUrl)) return notConfigured("CAS_BASE_URL must be an https:// URL");
   const audiences = (env.OIDC_AUDIENCE ?? "").split(",").map((audience) => audience.trim()).filter(Boolean);
   if (issuer && audiences.length === 0) return notConfigured("OIDC_AUDIENCE names no audience");
+  const clientId = env.OIDC_CLIENT_ID?.trim() || undefined;
+  const clientSecret = env.OIDC_CLIENT_SECRET?.trim() || undefined;
+  if (Boolean(clientId) !== Boolean(clientSecret)) return notConfigured("OIDC_CLIENT_ID and the secret OIDC_CLIENT_SECRET are set together, or neither");
+  const casEmailVerified = env.CAS_EMAIL_VERIFIED?.trim() || "false";
+  if (casEmailVerified !== "true" && casEmailVerified !== "false") return notConfigured("CAS_EMAIL_VERIFIED must be true or false");
   const signUp = (env.OIDC_SIGN_UP?.trim() || "invited") as SignUpPolicy;
   if (!SIGN_UP_POLICIES.includes(signUp)) return notConfigured(`OIDC_SIGN_UP must be one of ${SIGN_UP_POLICIES.join(", ")}`);
   const days = env.SIGN_IN_TOKEN_DAYS?.trim() ? Number(env.SIGN_IN_TOKEN_DAYS) : DEFAULT_TOKEN_DAYS;
   if (!Number.isFinite(days) || days <= 0 || days > 365) return notConfigured("SIGN_IN_TOKEN_DAYS must be a number of days from 1 to 365");
-  return { issuer, audiences, signUp, casBaseUrl, tokenSeconds: Math.round(days * 86_400) };
+  return {
+    issuer,
+    audiences,
+    client: clientId && clientSecret ? { id: clientId, secret: clientSecret } : undefined,
+    signUp,
+    casBaseUrl,
+    casSubjectAttribute: env.CAS_SUBJECT_ATTRIBUTE?.trim() || undefined,
+    casEmailVerified: casEmailVerified === "true",
+    tokenSeconds: Math.round(days * 86_400),
+  };
 }
 
 const read = new WeakMap<object, SignInSettings | ApiError>();

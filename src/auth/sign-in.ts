@@ -18,7 +18,7 @@ import { readResourceDocument } from "../jsonapi/request-document";
 import { configured } from "../settings";
 import { CasTicketRefusedError, validateCasTicket } from "./cas";
 import { userForIdentity, type ProviderIdentity } from "./identities";
-import { looksLikeJwt, TokenRefusedError, userinfo, verifyProviderJwt, type ProviderClaims } from "./oidc";
+import { introspect, looksLikeJwt, OpaqueTokenUncheckableError, TokenRefusedError, userinfo, verifyProviderJwt, type ProviderClaims } from "./oidc";
 import { ProviderUnavailableError, providerUnavailable } from "./provider-fetch";
 import { tooManyRequests } from "./rate-limit";
 import { signInSettings, type SignInSettings } from "./sign-in-settings";
@@ -33,6 +33,7 @@ const CREDENTIALS = ["id_token", "access_token", "cas_ticket"] as const;
 type Credential = (typeof CREDENTIALS)[number];
 
 const refused = () => unauthorized("The identity provider's token is not valid for this service: sign in again");
+const sendTheIdToken = () => unauthorized("This service cannot check the identity provider's opaque access tokens: send the ID token (id_token) instead");
 
 function log(reason: string, fields: Record<string, unknown> = {}): void {
   console.log(JSON.stringify({ level: "info", message: "sign-in refused", reason, ...fields }));
@@ -76,7 +77,7 @@ function identityFromClaims(issuer: string, claims: ProviderClaims): ProviderIde
 async function oidcIdentity(settings: SignInSettings, kind: "id_token" | "access_token", token: string): Promise<ProviderIdentity> {
   const issuer = settings.issuer;
   if (!issuer) throw new ApiError(503, [{ detail: "Signing in is not configured: OIDC_ISSUER is not set" }]);
-  const oidc = { issuer, audiences: settings.audiences };
+  const oidc = { issuer, audiences: settings.audiences, client: settings.client };
   if (kind === "id_token" || looksLikeJwt(token)) {
     const claims = await verifyProviderJwt(oidc, token);
     // An access token often names the person without their e-mail address: the provider's userinfo has it.
@@ -86,7 +87,11 @@ async function oidcIdentity(settings: SignInSettings, kind: "id_token" | "access
     }
     return identityFromClaims(issuer, claims);
   }
-  return identityFromClaims(issuer, await userinfo(issuer, token));
+  // Userinfo answers for any token of the person, whichever application it was issued to: introspection says which.
+  const introspected = await introspect(oidc, token);
+  const claims = await userinfo(issuer, token);
+  if (introspected.sub !== undefined && introspected.sub !== claims.sub) throw new TokenRefusedError("userinfo names another subject than introspection");
+  return identityFromClaims(issuer, claims);
 }
 
 async function casIdentity(c: Context<AppEnv>, settings: SignInSettings, ticket: string): Promise<ProviderIdentity> {
@@ -94,9 +99,11 @@ async function casIdentity(c: Context<AppEnv>, settings: SignInSettings, ticket:
   // The service the ticket was issued for: this route's own URL, as the client asked the CAS server for it.
   const url = new URL(c.req.url);
   const person = await validateCasTicket(settings.casBaseUrl, ticket, `${url.origin}${url.pathname}`);
+  // A user name may pass to someone else (TheKey's is the e-mail address); an attribute such as ssoGuid does not.
+  const subject = (settings.casSubjectAttribute && person.attributes[settings.casSubjectAttribute]) || person.user;
   const email = person.attributes.email;
-  // The organization's CAS server vouches for the address it releases: no other proof of it exists in CAS.
-  return { issuer: settings.casBaseUrl, subject: person.user, email, emailVerified: Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
+  // CAS has no claim saying an address is verified: the deployment says whether its server verifies them.
+  return { issuer: settings.casBaseUrl, subject, email, emailVerified: settings.casEmailVerified && Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
 }
 
 function clientAddress(c: Context<AppEnv>): string {
@@ -117,6 +124,10 @@ async function signIn(c: Context<AppEnv>) {
     if (error instanceof TokenRefusedError) {
       log(error.message, { credential: kind });
       throw refused();
+    }
+    if (error instanceof OpaqueTokenUncheckableError) {
+      log(error.message, { credential: kind });
+      throw sendTheIdToken();
     }
     if (error instanceof CasTicketRefusedError) {
       log(error.code, { credential: kind });

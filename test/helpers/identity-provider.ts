@@ -1,6 +1,6 @@
 /**
- * An OpenID Connect provider (and a CAS server) played by the test: its discovery document, key set and userinfo
- * answers are served to the Worker's outbound fetch, which runs in the test's isolate; the keys are made here with
+ * An OpenID Connect provider (and a CAS server) played by the test: its discovery document, key set, userinfo and
+ * token introspection answers are served to the Worker's outbound fetch, which runs in the test's isolate; the keys are made here with
  * jose. Each provider has an issuer of its own, so what one test's Worker keeps of a provider never serves another.
  */
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload, type CryptoKey } from "jose";
@@ -54,6 +54,14 @@ export class TestProvider {
   down = false;
   /** Opaque access tokens and whom they stand for. */
   readonly accessTokens = new Map<string, JWTPayload>();
+  /** What introspection says of each opaque access token besides its subject: the client it was issued to. */
+  readonly introspections = new Map<string, Record<string, unknown>>();
+  /** Whether the discovery document names an introspection endpoint. */
+  introspection = true;
+  /** The client credentials introspection answers to (RFC 7662: the resource server's own client). */
+  serviceClient = { id: "", secret: "" };
+  /** The Authorization header and form of each introspection request. */
+  readonly introspectionRequests: Array<{ authorization: string | null; contentType: string | null; form: Record<string, string> }> = [];
 
   private constructor(readonly key: SigningKey) {
     this.issuer = `https://id-${++providers}-${crypto.randomUUID().slice(0, 8)}.example.org`;
@@ -70,12 +78,31 @@ export class TestProvider {
     return this.asked.filter((asked) => asked === path).length;
   }
 
-  private answer(request: Request): Response {
+  private async answer(request: Request): Promise<Response> {
     const url = new URL(request.url);
     this.asked.push(url.pathname);
     if (this.down) throw new TypeError("Network connection lost.");
     if (url.pathname === "/.well-known/openid-configuration") {
-      return Response.json({ issuer: this.issuer, jwks_uri: `${this.issuer}/jwks`, userinfo_endpoint: `${this.issuer}/me`, id_token_signing_alg_values_supported: ["RS256"] });
+      return Response.json({
+        issuer: this.issuer,
+        jwks_uri: `${this.issuer}/jwks`,
+        userinfo_endpoint: `${this.issuer}/me`,
+        ...(this.introspection ? { introspection_endpoint: `${this.issuer}/token/introspection` } : {}),
+        id_token_signing_alg_values_supported: ["RS256"],
+      });
+    }
+    if (url.pathname === "/token/introspection" && request.method === "POST") {
+      const authorization = request.headers.get("authorization");
+      const form = Object.fromEntries(new URLSearchParams(await request.text()));
+      this.introspectionRequests.push({ authorization, contentType: request.headers.get("content-type"), form });
+      // RFC 6749 section 2.3.1: each part form-encoded, then joined with ":".
+      const formEncoded = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
+      const expected = `Basic ${btoa(`${formEncoded(this.serviceClient.id)}:${formEncoded(this.serviceClient.secret)}`)}`;
+      if (authorization !== expected) return Response.json({ error: "invalid_client" }, { status: 401 });
+      const claims = this.accessTokens.get(form.token ?? "");
+      const about = this.introspections.get(form.token ?? "");
+      if (!claims || !about) return Response.json({ active: false });
+      return Response.json({ active: true, sub: claims.sub, iss: this.issuer, token_type: "Bearer", exp: Math.floor(Date.now() / 1000) + 600, ...about });
     }
     if (url.pathname === "/jwks") return Response.json({ keys: this.published.map((key) => key.publicJwk) });
     if (url.pathname === "/me") {
@@ -94,10 +121,14 @@ export class TestProvider {
       .sign(key.privateKey);
   }
 
-  /** An opaque access token the userinfo endpoint answers for with these claims. */
-  opaqueAccessToken(claims: JWTPayload): string {
+  /**
+   * An opaque access token the userinfo endpoint answers for with these claims, issued to the client `clientId`;
+   * `introspected` is what introspection answers besides (`{ active: false }` for a revoked one).
+   */
+  opaqueAccessToken(claims: JWTPayload, { clientId = "web-app", introspected = {} }: { clientId?: string; introspected?: Record<string, unknown> } = {}): string {
     const token = crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "");
     this.accessTokens.set(token, claims);
+    this.introspections.set(token, { client_id: clientId, ...introspected });
     return token;
   }
 }

@@ -23,7 +23,7 @@ const people = [
   { email: "stranger@example.org", firstName: "Stranger", lastName: "Danger" },
 ];
 
-let provider: { issuer: string; close(): Promise<void> };
+let provider: { issuer: string; serviceClient: { id: string; secret: string }; close(): Promise<void> };
 let worker: Service;
 let origin: string;
 const state = mkdtempSync(join(tmpdir(), "sign-in-"));
@@ -34,7 +34,8 @@ beforeAll(async () => {
     const code = await runWrangler(["d1", "migrations", "apply", binding, "--local", "--persist-to", state], { stdio: "ignore" });
     expect(code, `migrations of ${binding}`).toBe(0);
   }
-  ({ service: worker, origin } = await startService({ vars: { OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: LOCAL_CLIENT_ID, OIDC_SIGN_UP: "invited", ADMIN_SECRET }, persist: state }));
+  const { id: OIDC_CLIENT_ID, secret: OIDC_CLIENT_SECRET } = provider.serviceClient;
+  ({ service: worker, origin } = await startService({ vars: { OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: LOCAL_CLIENT_ID, OIDC_SIGN_UP: "invited", OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_SECRET }, persist: state }));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /**
  * Taking in a fundraiser: a user, and an account list of theirs. The operator does it (`npm run admin -- user:add`,
  * `list:add`, src/admin/routes.ts), and so does signing in for the first time where the deployment lets anyone
- * sign up (OIDC_SIGN_UP=open, src/auth/sign-in.ts).
+ * sign up (OIDC_SIGN_UP=open, src/auth/identities.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { accountListUsers, accountLists, listPlacements, users } from "../../drizzle/schema";
