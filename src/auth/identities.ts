@@ -31,7 +31,8 @@ export interface ProviderIdentity {
 
 export interface SignedInUser {
   id: string;
-  tokensRevokedThrough: number | null;
+  /** The user's sign-out generation, which their new token carries. */
+  tokenGeneration: number;
 }
 
 /** The currency of the first account list of a user who signed themselves up; they may change it. */
@@ -41,7 +42,7 @@ const askYourAdministrator = () =>
   new ApiError(403, [{ detail: "You have no access to this service yet: ask your administrator to add or invite you" }]);
 const disabled = () => new ApiError(403, [{ detail: "Your access to this service is disabled: ask your administrator" }]);
 
-const userColumns = { id: users.id, disabledAt: users.disabledAt, tokensRevokedThrough: users.tokensRevokedThrough };
+const userColumns = { id: users.id, disabledAt: users.disabledAt, tokenGeneration: users.tokenGeneration };
 
 async function linkedUser(db: Database, identity: ProviderIdentity) {
   const [row] = await db
@@ -58,9 +59,9 @@ const linkRow = (identity: ProviderIdentity, userId: string) => {
   return { id: crypto.randomUUID(), issuer: identity.issuer, subject: identity.subject, userId, createdAt: now, updatedAt: now };
 };
 
-const signedIn = (user: { id: string; disabledAt: string | null; tokensRevokedThrough: number | null }): SignedInUser => {
+const signedIn = (user: { id: string; disabledAt: string | null; tokenGeneration: number }): SignedInUser => {
   if (user.disabledAt) throw disabled();
-  return { id: user.id, tokensRevokedThrough: user.tokensRevokedThrough };
+  return { id: user.id, tokenGeneration: user.tokenGeneration };
 };
 
 async function hasPendingInvite(db: Database, email: string): Promise<boolean> {
@@ -112,5 +113,5 @@ async function resolve(env: object, db: Database, identity: ProviderIdentity, po
   // One batch: a user without their link would be found next time by e-mail address, but only while it is verified.
   await db.batch([db.insert(users).values(newUserRow(userId, { email, firstName, lastName })), db.insert(identityLinks).values(linkRow(identity, userId))]);
   if (policy === "open") await addAccountList(env, db, userId, { name: [firstName, lastName].filter(Boolean).join(" "), currency: SIGN_UP_CURRENCY });
-  return { id: userId, tokensRevokedThrough: null };
+  return { id: userId, tokenGeneration: 0 };
 }
