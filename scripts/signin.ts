@@ -2,12 +2,15 @@
  * npm run signin -- <email> [--api <url>]: signs in as a user will, through the OpenID Connect provider the local
  * service trusts (the local one `npm run dev` starts, or OIDC_ISSUER with OIDC_CLIENT_ID and OIDC_REDIRECT_URI):
  * the authorization-code flow with PKCE, then the ID token exchanged at POST /api/v2/user/authenticate. Prints the
- * service's token.
+ * service's token. The local provider is the one the `npm run dev` of this checkout started for the service at --api
+ * (on port 9000, or on a free port when another checkout's held it).
  */
 import { parseArgs } from "node:util";
 // @ts-expect-error: a plain ES module without type declarations.
 import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PORT, LOCAL_REDIRECT_URI } from "./local-oidc-provider.mjs";
 import { providerTokens, serviceToken } from "./signin-flow";
+// @ts-expect-error: a plain ES module without type declarations.
+import { runningDevServer } from "./dev-lock.mjs";
 
 function fail(message: string): never {
   console.error(message);
@@ -19,7 +22,15 @@ const api = values.api;
 const [email] = positionals;
 if (!email || !email.includes("@")) fail("Usage: npm run signin -- <email> [--api http://127.0.0.1:8787]");
 
-const issuer = process.env.OIDC_ISSUER || `http://127.0.0.1:${LOCAL_PROVIDER_PORT}`;
+/** The issuer of the local provider the service at `api` trusts. */
+function localIssuer(api: string): string {
+  const server = runningDevServer() as { address: string; issuer?: string } | undefined;
+  const origin = (url: string) => URL.canParse(url) && new URL(url).origin;
+  if (server?.issuer && origin(server.address) === origin(api)) return server.issuer;
+  return `http://127.0.0.1:${LOCAL_PROVIDER_PORT}`;
+}
+
+const issuer = process.env.OIDC_ISSUER || localIssuer(api);
 const clientId = process.env.OIDC_CLIENT_ID || LOCAL_CLIENT_ID;
 const redirectUri = process.env.OIDC_REDIRECT_URI || LOCAL_REDIRECT_URI;
 
