@@ -21,9 +21,10 @@ import type { AppEnv, Database } from "./env";
 import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
 import { negotiate } from "./jsonapi/negotiation";
 import { isFileUpload } from "./jsonapi/uploads";
+import { sentBodyOf, servedRequest } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
 import { registerRoutes } from "./resources";
-import { builtContext, isBatchItem, isInsideBatch } from "./auth/batch-items";
+import { builtContext, isBatchItem, isInsideBatch, markBatchItem } from "./auth/batch-items";
 import { health, HEALTH_PATH } from "./health";
 import { OPENAPI_PATH, openApiRoute } from "./openapi/route";
 import { logRequest } from "./request-log";
@@ -32,6 +33,8 @@ import { configured } from "./settings";
 import { LIST_MOVING_ERROR } from "./db/list-tables";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+const bodyTooLarge = () => new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
 
 function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   return c.body(JSON.stringify(error.toDocument(c.get("requestId"))), error.status as 400, {
@@ -67,6 +70,7 @@ export function createApp(): Hono<AppEnv> {
     // A request the service made itself (a background batch's) starts at the primary: it must see what ran before it.
     const item = builtContext(c.req.raw);
     c.set("item", item);
+    c.set("sentBody", sentBodyOf(c.req.raw));
     const sessions = item?.sessions ?? requestSessions(c.env, c.req.raw, { atPrimary: isBatchItem(item) });
     // Every request counts its D1 calls for its log line; load tests also get them as X-D1-* headers.
     // A database's part of a request counts into the request's: its answer carries them, and its log line.
@@ -97,11 +101,15 @@ export function createApp(): Hono<AppEnv> {
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
+      throw bodyTooLarge();
     },
   });
   // A file upload is streamed, and its handler limits the file's size (the body limit would read it whole first).
-  app.use("/api/*", (c, next) => (isFileUpload(c.req.raw) ? next() : limitBody(c, next)));
+  // A read sent as POST had its body read within the limit as it arrived.
+  app.use("/api/*", (c, next) => {
+    if (c.get("sentBody")?.tooLarge) throw bodyTooLarge();
+    return isFileUpload(c.req.raw) ? next() : limitBody(c, next);
+  });
   // Monitors ask for health with Accept headers of their own: it is answered whatever they accept.
   app.use("/api/*", (c, next) => (c.req.path === HEALTH_PATH ? next() : negotiate(c, next)));
   app.use("/api/*", async (c, next) => {
@@ -154,5 +162,13 @@ export function createApp(): Hono<AppEnv> {
     console.error(error);
     return errorResponse(c, internalError());
   });
+  // Every request enters here, those the service builds too (a /batch item, a background request, a database's
+  // part): a read sent as POST is routed as the GET it stands for, as the service built it (its item context).
+  const dispatch = app.fetch;
+  app.fetch = async (request, env, executionCtx) => {
+    const served = await servedRequest(request, MAX_BODY_BYTES);
+    const item = served === request ? undefined : builtContext(request);
+    return dispatch(item ? markBatchItem(served, item) : served, env, executionCtx);
+  };
   return app;
 }

@@ -2,6 +2,7 @@ import type { DrizzleD1Database } from "drizzle-orm/d1";
 import type { ListPart, SummaryPart } from "./db/list-parts";
 import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
+import type { SentBody } from "./jsonapi/method-override";
 
 /**
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
@@ -119,6 +120,8 @@ export interface AppEnv {
     createdId?: string;
     /** How the service built the request, when it did (a batch item, a database's part): src/auth/batch-items.ts. */
     item?: BatchItemContext;
+    /** The body of a read sent as POST (src/jsonapi/method-override.ts): its parameters, beside the query string's. */
+    sentBody?: SentBody;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;
     /** Set when the answer's body is streamed (a large list page): it gets no ETag. */

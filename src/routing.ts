@@ -20,6 +20,7 @@ import { ApiError } from "./jsonapi/errors";
 import { mergeParams, ownEntry, paramsFromJson, parseQueryString } from "./jsonapi/params";
 import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
 import { parseJsonBody } from "./jsonapi/request-document";
+import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
@@ -34,7 +35,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const part = c.get("item")?.part?.database;
     const viewer = c.get("viewer");
     const target = part ?? requestDatabase(c.req.path, viewer);
-    const database = target === "each" ? (namedListsDatabase(c, viewer, await overrideBodyFilter(c)) ?? target) : target;
+    const database = target === "each" ? (namedListsDatabase(c, viewer, sentBodyFilter(c)) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);
@@ -80,13 +81,14 @@ async function refusal(answer: Response, method: string): Promise<Response> {
 }
 
 /**
- * `filter[account_list_id]` of a read sent as POST with X-HTTP-Method-Override: GET, from its body (the web app's
- * home page sends its summaries so): such a read of one database's lists runs there alone.
+ * `filter[account_list_id]` of a read sent as POST, from its body (the web app's home page sends its summaries so):
+ * such a read of one database's lists runs there alone.
  */
-async function overrideBodyFilter(c: Context<AppEnv>): Promise<string | undefined> {
-  if (!isListRead(c) || c.req.method !== "POST") return undefined;
+function sentBodyFilter(c: Context<AppEnv>): string | undefined {
+  const sent = c.get("sentBody")?.text;
+  if (!sent) return undefined;
   try {
-    const filter = (parseJsonBody(await c.req.text()) as { filter?: { account_list_id?: unknown } } | null)?.filter;
+    const filter = (parseJsonBody(sent) as { filter?: { account_list_id?: unknown } } | null)?.filter;
     return typeof filter?.account_list_id === "string" ? filter.account_list_id : undefined;
   } catch {
     // The handler reports a body it cannot read.
@@ -104,14 +106,16 @@ function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer, bodyNamed?: stri
   return databases.size === 1 ? [...databases][0] : undefined;
 }
 
+/** A read (a read sent as POST is a GET by now: src/jsonapi/method-override.ts). */
 function isListRead(c: Context<AppEnv>): boolean {
-  return c.req.method === "GET" || c.req.method === "HEAD" || (c.req.method === "POST" && c.req.header("x-http-method-override")?.toUpperCase() === "GET");
+  return c.req.method === "GET" || c.req.method === "HEAD";
 }
 
 async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer): Promise<Response> {
   const databases = [...viewerDatabases(viewer).keys()];
   const segments = new URL(c.req.url).pathname.split("/");
-  const body = c.req.method === "GET" || c.req.method === "HEAD" ? undefined : await c.req.text();
+  // A read's parameters may be in a body it was sent with as POST.
+  const body = isListRead(c) ? c.get("sentBody")?.text : await c.req.text();
   const run = (database: string, text = body, list?: ListPart) => runPart(app, c, viewer, database, text, list);
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
@@ -138,7 +142,9 @@ async function runPart(
   headers.set(REQUEST_ID_HEADER, c.get("requestId"));
   // A HEAD is answered as its GET, whose body the app leaves out; a read the request needs (`read`) is a GET.
   const method = read || c.req.method === "HEAD" ? "GET" : c.req.method;
-  const request = new Request(read ?? c.req.url, { method, headers, body: read ? undefined : body });
+  const url = read?.toString() ?? c.req.url;
+  const request =
+    method === "GET" ? readWithBody(url, headers, read || body === undefined ? undefined : { text: body, tooLarge: false }) : new Request(url, { method, headers, body });
   markBatchItem(request, {
     viewer: viewerOn(viewer, database),
     sessions: c.get("sessions"),
@@ -234,7 +240,7 @@ const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
 async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
   // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
   // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
-  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? (await overrideBodyFilter(c)) ?? "")
+  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? sentBodyFilter(c) ?? "")
     .split(",")
     .map((id) => id.trim().toLowerCase())
     .filter(Boolean);
@@ -276,8 +282,7 @@ function createdList(viewer: Viewer, document: unknown): string | undefined {
 }
 
 async function listAnswer(c: Context<AppEnv>, databases: string[], run: (database: string, body?: string, list?: ListPart) => Promise<Response>): Promise<Response> {
-  const override = c.req.method === "POST";
-  const bodyText = override ? await c.req.text() : undefined;
+  const bodyText = c.get("sentBody")?.text;
   // The page as the list itself reads it; parameters it refuses are refused by each part alike: the first answers.
   let paging: { page: number; perPage: number; offset: number };
   // Whether the document answers `included`: one database answers it, empty or not, whenever includes are asked.

@@ -434,7 +434,7 @@ describe("files the upload refuses", () => {
       headers: { "Content-Type": "multipart/form-data; boundary=b" },
     });
     expect(errorOf(truncated, 400).detail).toMatch(/^The body is not valid multipart\/form-data/);
-    // A list read sent as POST is no upload, whatever its content type: its multipart body is refused unread.
+    // A read sent as POST is no upload, whatever its content type: its multipart body is refused (415).
     const override = await request("POST", csvPath(bob.list.id), { token: bob.token, body: form(reactCsv, "a.csv", "text/csv"), headers: { "X-HTTP-Method-Override": "GET" } });
     errorOf(override, 415);
     // A field sent twice, or countless parts, is refused before it is read on.

@@ -4,7 +4,7 @@
  * consistent with everything it wrote. Where each session starts:
  * - at the bookmark the client sends back in `X-D1-Bookmark` for that database (the header of an earlier answer):
  *   a replica that has caught up to it, so a client reads its own writes;
- * - else a read (GET, HEAD, a list read through the method override) may start at the nearest replica;
+ * - else a read (GET, HEAD, and so a read sent as POST, src/jsonapi/method-override.ts) may start at the nearest replica;
  * - else at the primary: a write, and every request a background batch runs (each must see the requests of its
  *   batch that ran before it, whose bookmarks it was never given).
  * Writes always go to the primary, and so does reading the caller (primaryDirectorySession). Each answer carries, for every database the request touched or the client sent
@@ -103,8 +103,7 @@ export function requestSessions(env: object, request: Request, { atPrimary = fal
 }
 
 function isRead(request: Request): boolean {
-  if (request.method === "GET" || request.method === "HEAD") return true;
-  return request.method === "POST" && request.headers.get("X-HTTP-Method-Override")?.toUpperCase() === "GET";
+  return request.method === "GET" || request.method === "HEAD";
 }
 
 /**

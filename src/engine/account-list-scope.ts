@@ -29,9 +29,12 @@ async function checkAccountList(db: Database, viewer: Viewer, id: string, forWri
   throw forbidden(id, "account_lists");
 }
 
-/** Whether a request changes data: anything but a read (GET, HEAD, or a list read sent as POST with method override). */
+/**
+ * Whether a request may change data: anything but GET and HEAD, by the method its route runs (a read sent as POST
+ * is a GET by now: src/jsonapi/method-override.ts).
+ */
 export function isWriteRequest(c: Context<AppEnv>): boolean {
-  return !["GET", "HEAD"].includes(c.req.method) && c.req.header("x-http-method-override")?.toUpperCase() !== "GET";
+  return c.req.method !== "GET" && c.req.method !== "HEAD";
 }
 
 /** Accepting an invite is for people not (yet) on the list: that route checks the invite and its code itself. */

@@ -6,8 +6,17 @@ import { nowTimestamp } from "../jsonapi/time";
 import type { RequestContext } from "./define";
 import { noteDatabaseWritten } from "../webhooks/dispatch";
 
-export function requestContext(c: Context<AppEnv>, bodyParams?: Params): RequestContext {
+/**
+ * The request's parameters: its query string, and the body of a read sent as POST (src/jsonapi/method-override.ts)
+ * merged over it (CONTRACT §1).
+ */
+export function requestParams(c: Context<AppEnv>): Params {
   const query = parseQueryString(new URL(c.req.url).searchParams);
+  const sent = c.get("sentBody")?.text ?? "";
+  return sent.trim() === "" ? query : mergeParams(query, paramsFromJson(parseJsonBody(sent)));
+}
+
+export function requestContext(c: Context<AppEnv>): RequestContext {
   const pathParams: Record<string, string> = {};
   for (const [key, value] of Object.entries(c.req.param() as Record<string, string>)) pathParams[key] = value.toLowerCase();
   return {
@@ -19,7 +28,7 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),
-    params: bodyParams ? mergeParams(query, bodyParams) : query,
+    params: requestParams(c),
     pathParams,
     createdId: c.get("createdId"),
     listPart: c.get("item")?.part?.list,
@@ -29,14 +38,4 @@ export function requestContext(c: Context<AppEnv>, bodyParams?: Params): Request
 
 export async function readBody(c: Context<AppEnv>): Promise<unknown> {
   return parseJsonBody(await c.req.text());
-}
-
-/** `POST <list path>` with `X-HTTP-Method-Override: GET` is a list read whose parameters are in the body. */
-export function isListOverride(c: Context<AppEnv>): boolean {
-  return c.req.method === "POST" && c.req.header("x-http-method-override")?.toUpperCase() === "GET";
-}
-
-export async function overrideParams(c: Context<AppEnv>): Promise<Params> {
-  const text = await c.req.text();
-  return text.trim() === "" ? {} : paramsFromJson(parseJsonBody(text));
 }

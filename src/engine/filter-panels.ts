@@ -14,7 +14,7 @@ import { compareKeys } from "../db/sqlite-order";
 import { rowsOf } from "../db/statements";
 import type { AppEnv } from "../env";
 import { jsonApi } from "../jsonapi/respond";
-import { isListOverride, overrideParams, requestContext } from "./context";
+import { requestContext } from "./context";
 import type { RequestContext } from "./define";
 import { summaryLists } from "./summaries";
 
@@ -132,13 +132,8 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
   return items.filter((item) => !item.empty).map(({ empty: _empty, ...item }) => item).sort((a, b) => a.attributes.name.localeCompare(b.attributes.name));
 }
 
-/** GET, and POST with `X-HTTP-Method-Override: GET`: the panel as a list of `type` items, by `filter[account_list_id]`. */
+/** The panel as a list of `type` items, by `filter[account_list_id]` (the web app sends it as POST with `X-HTTP-Method-Override: GET`). */
 export function panelRoutes(panel: PanelFilter[], type: string): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext) => jsonApi(c, { data: await panelItems(panel, type, ctx) });
-  return new Hono<AppEnv>()
-    .get("/", (c) => answer(c, requestContext(c)))
-    .post("/", async (c) => {
-      if (!isListOverride(c)) return c.notFound();
-      return answer(c, requestContext(c, await overrideParams(c)));
-    });
+  return new Hono<AppEnv>().get("/", (c) => answer(c, requestContext(c)));
 }

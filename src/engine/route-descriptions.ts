@@ -16,6 +16,11 @@ export interface RouteDescription {
   summary?: string;
   /** A create at a list's path: a POST with `X-HTTP-Method-Override: GET` reads the list instead. */
   alsoLists?: boolean;
+  /**
+   * A read the clients also send as POST with `X-HTTP-Method-Override: GET` (src/jsonapi/method-override.ts): the
+   * description lists that form too, where the path takes no POST of its own.
+   */
+  alsoSentAsPost?: boolean;
   /** A create that also takes a file, as multipart/form-data with these fields. */
   upload?: Record<string, UploadField>;
 }

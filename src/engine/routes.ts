@@ -1,13 +1,13 @@
 /**
- * Mounts the standard JSON:API routes of a declared resource: list (GET, or POST with method override), show,
+ * Mounts the standard JSON:API routes of a declared resource: list, show,
  * create, update (PUT and PATCH) and delete. Resource folders add only their own extra routes.
  */
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError, validationFailed } from "../jsonapi/errors";
+import { validationFailed } from "../jsonapi/errors";
 import { readResourceDocument, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { jsonApi, noContent } from "../jsonapi/respond";
-import { isListOverride, overrideParams, readBody, requestContext } from "./context";
+import { readBody, requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { listResources, showResource } from "./read";
 import { described, type UploadField } from "./route-descriptions";
@@ -75,8 +75,8 @@ export async function readInput(c: Context<AppEnv>, ctx: RequestContext, types: 
 }
 
 /**
- * A list read at `path`: GET, and POST with `X-HTTP-Method-Override: GET` whose parameters are in the body (every
- * list path takes both, CONTRACT §1). Any other POST is `create`'s, or 405 where the path creates nothing.
+ * A list read at `path` (GET; clients also send it as POST with `X-HTTP-Method-Override: GET`, which is then this
+ * GET: src/jsonapi/method-override.ts), and the create of `create` where the path creates.
  */
 export function listRoutes(
   routes: Hono<AppEnv>,
@@ -87,13 +87,8 @@ export function listRoutes(
   requestTypes?: string[],
   upload?: Record<string, UploadField>,
 ): void {
-  routes.get(path, described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def }));
-  const post = create ? { action: "create" as const, resource: def, requestTypes, alsoLists: true, upload } : { action: "list" as const, resource: def };
-  routes.post(path, described(async (c: Context<AppEnv>) => {
-    if (isListOverride(c)) return jsonApi(c, await list(requestContext(c, await overrideParams(c))));
-    if (!create) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-    return create(c);
-  }, post));
+  routes.get(path, described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def, alsoSentAsPost: true }));
+  if (create) routes.post(path, described(create, { action: "create", resource: def, requestTypes, alsoLists: true, upload }));
 }
 
 export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<AppEnv> {

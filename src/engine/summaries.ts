@@ -12,9 +12,9 @@ import type { AppEnv } from "../env";
 import { listValue } from "../jsonapi/filter-values";
 import { rawFilters } from "../jsonapi/query";
 import { jsonApi } from "../jsonapi/respond";
-import { ApiError, recordNotFound } from "../jsonapi/errors";
+import { recordNotFound } from "../jsonapi/errors";
 import { rowsOf } from "../db/statements";
-import { isListOverride, overrideParams, requestContext } from "./context";
+import { requestContext } from "./context";
 import type { RequestContext, ResourceDef } from "./define";
 import { accountListFilter, showResource } from "./read";
 import { described } from "./route-descriptions";
@@ -46,7 +46,7 @@ export const summaryScope = (ctx: RequestContext) => inSummaryLists(accountLists
 export type RelationshipOrder = (ctx: RequestContext) => SQL;
 
 /**
- * GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body, as the web app sends them). Asked of
+ * GET (the web app sends it as POST with `X-HTTP-Method-Override: GET`, its parameters in the body). Asked of
  * each database holding some of the viewer's lists (src/routing.ts), each answers over its lists and reports the
  * order keys of its to-many relationships (`orders`), by which their linkage is put together.
  */
@@ -62,13 +62,5 @@ export function summaryRoutes(def: ResourceDef, orders: Record<string, Relations
     }
     return jsonApi(c, document);
   };
-  return new Hono<AppEnv>()
-    .get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def }))
-    .post(
-      "/",
-      described(async (c: Context<AppEnv>) => {
-        if (!isListOverride(c)) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-        return answer(c, requestContext(c, await overrideParams(c)));
-      }, { action: "show", resource: def }),
-    );
+  return new Hono<AppEnv>().get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def, alsoSentAsPost: true }));
 }

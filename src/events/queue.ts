@@ -9,7 +9,7 @@ import { database } from "../db/client";
 import { d1Metrics, type D1Metrics } from "../db/metrics";
 import { rowsOf } from "../db/statements";
 import type { MiddlewareHandler } from "hono";
-import { isListOverride } from "../engine/context";
+import { isWriteRequest } from "../engine/account-list-scope";
 import type { AppEnv, Bindings, NotificationRunMessage } from "../env";
 import { formatTimestamp, nowTimestamp } from "../jsonapi/time";
 import { dispatchDeliveries } from "../webhooks/dispatch";
@@ -117,8 +117,7 @@ export function isNotificationQueue(queue: string): boolean {
  */
 export const runNotificationsAfterWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const read = c.req.method === "GET" || c.req.method === "HEAD" || isListOverride(c);
-  const written = !read && c.res.status >= 200 && c.res.status < 300;
+  const written = isWriteRequest(c) && c.res.status >= 200 && c.res.status < 300;
   const accountListId = c.req.param("account_list_id");
   if (!written || !accountListId) return;
   const sent = c.env.NOTIFICATION_QUEUE.send({ accountListId: accountListId.toLowerCase(), runAt: nowTimestamp() }).catch((error: unknown) =>

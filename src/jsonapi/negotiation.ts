@@ -3,7 +3,9 @@
  * multipart/form-data to the routes that take one), and an Accept header must allow an answer in JSON:API (406
  * otherwise).
  */
+import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { isFileUpload } from "./uploads";
 
@@ -51,18 +53,23 @@ export function acceptSatisfiable(header: string | undefined): boolean {
   );
 }
 
-export const negotiate = createMiddleware(async (c, next) => {
-  if (!acceptSatisfiable(c.req.header("accept"))) {
-    throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
-  }
+/** The request's body as text: a read sent as POST carried one too (src/jsonapi/method-override.ts). */
+async function bodyText(c: Context<AppEnv>): Promise<string> {
   const method = c.req.method;
   // A file upload is streamed to its handler: reading it here would hold the whole file in memory.
   if ((method === "POST" || method === "PUT" || method === "PATCH") && !isFileUpload(c.req.raw)) {
     // Reading through c.req caches the text, so handlers read the same body again for free.
-    const hasBody = (await c.req.text()).length > 0;
-    if (hasBody && !contentTypeAccepted(c.req.header("content-type"))) {
-      throw new ApiError(415, [{ detail: `Requests with a body must use Content-Type: ${JSONAPI}` }]);
-    }
+    return c.req.text();
+  }
+  return c.get("sentBody")?.text ?? "";
+}
+
+export const negotiate = createMiddleware<AppEnv>(async (c, next) => {
+  if (!acceptSatisfiable(c.req.header("accept"))) {
+    throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
+  }
+  if ((await bodyText(c)).length > 0 && !contentTypeAccepted(c.req.header("content-type"))) {
+    throw new ApiError(415, [{ detail: `Requests with a body must use Content-Type: ${JSONAPI}` }]);
   }
   await next();
 });

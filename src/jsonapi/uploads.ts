@@ -5,8 +5,8 @@
 const UPLOAD_PATHS = [/^\/api\/v2\/account_lists\/[^/]+\/imports\/csv\/?$/];
 
 export function isFileUpload(request: Request): boolean {
-  // A list read sent as POST (X-HTTP-Method-Override) is no upload, whatever its content type says.
-  if (request.method !== "POST" || request.headers.has("x-http-method-override")) return false;
+  // A read sent as POST is a GET by the time the app sees it (src/jsonapi/method-override.ts): no upload.
+  if (request.method !== "POST") return false;
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (type !== "multipart/form-data") return false;
   const path = new URL(request.url).pathname;

@@ -161,7 +161,7 @@ function readParameters(shared: Components, def: ResourceDef) {
 const BOOKMARK = { name: "X-D1-Bookmark", in: "header", required: false, description: "Read your own writes: the X-D1-Bookmark of an earlier answer", schema: { type: "string" } };
 
 const HEADERS = {
-  override: { name: "X-HTTP-Method-Override", in: "header", required: false, description: "GET: a list read whose parameters are in the body", schema: { type: "string", enum: ["GET"] } },
+  override: { name: "X-HTTP-Method-Override", in: "header", required: false, description: "GET: the request is this path's GET, its parameters in the body", schema: { type: "string", enum: ["GET"] } },
   ifNoneMatch: { name: "If-None-Match", in: "header", required: false, description: "An ETag of an earlier answer: 304 when nothing changed", schema: { type: "string" } },
 };
 
@@ -384,6 +384,13 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
       operationId: operationIdOf(method, path),
       ...operation,
     };
+  }
+  // A read sent as POST is its GET (src/jsonapi/method-override.ts): described as such where the clients send it so.
+  for (const route of app.routes) {
+    const description = route.method === "GET" ? descriptionOf(route.handler) : undefined;
+    const item = paths[openApiPath(route.path).path];
+    if (!description?.alsoSentAsPost || !item || item.post) continue;
+    item.post = { operationId: operationIdOf("post", openApiPath(route.path).path), ...describedOperation(shared, description, "post") };
   }
   return {
     openapi: "3.1.0",

@@ -14,6 +14,7 @@ import { ApiError } from "../jsonapi/errors";
 import { recordError, recordWithin, refusalInsideBatch, type RecordedResponse } from "../resources/batch/items";
 import { claimRequest, recordDeadLetter, releaseClaim, storeResponse, type Claim } from "./claims";
 import { buildStoredRequest } from "./stored-request";
+import { servedMethod } from "../jsonapi/method-override";
 import { configured } from "../settings";
 import { retryDelaySeconds, RETRY_MAX_SECONDS } from "../retries";
 
@@ -42,7 +43,8 @@ function log(message: string, fields: Record<string, unknown> = {}): void {
 async function runClaimed(app: Hono<AppEnv>, env: Bindings, ctx: ExecutionContext, claim: Claim): Promise<RecordedResponse> {
   const token = await mintToken(configured(env).signingSecret, claim.ownerId, TOKEN_LIFETIME_SECONDS);
   const request = buildStoredRequest(claim, token);
-  const refusal = refusalInsideBatch(request.method, new URL(request.url), "background");
+  // Refused by the method the request runs as (a stored read sent as POST is a GET).
+  const refusal = refusalInsideBatch(servedMethod(request), new URL(request.url), "background");
   if (refusal) return recordError(refusal);
   const recording = await recordWithin(await app.fetch(request, env, ctx), MAX_STORED_RESPONSE_BYTES);
   if ("recorded" in recording) return recording.recorded;

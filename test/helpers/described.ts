@@ -60,11 +60,16 @@ export function resolved<T>(components: object, part: T | { $ref: string } | und
 export async function assertDescribed(method: string, url: string, headers: Record<string, string>, response: Response, body: unknown): Promise<void> {
   const { components, operations } = await load();
   const path = new URL(url).pathname;
-  const asked = method === "POST" && headers["X-HTTP-Method-Override"]?.toUpperCase() === "GET" ? "POST" : method === "HEAD" ? "GET" : method;
+  // A read sent as POST is answered as its GET (src/jsonapi/method-override.ts), but for the body it was sent with.
+  const sentAsPost = method === "POST" && headers["X-HTTP-Method-Override"]?.trim().toUpperCase() === "GET";
+  if (sentAsPost && (response.status === 413 || response.status === 415)) return;
+  const asked = sentAsPost || method === "HEAD" ? "GET" : method;
   const found = operations.find((candidate) => candidate.method === asked && candidate.pattern.test(path));
   if (!found) {
-    // No such route or method: the service's own 404 and 405, answered as error documents.
-    expect([404, 405], `${method} ${path} is not in the API description but answered ${response.status}`).toContain(response.status);
+    // No such route or method: the service's own 404 and 405, answered as error documents; under a list the caller
+    // may not reach, the list's refusal, which comes before the route (src/engine/account-list-scope.ts).
+    const refused = /^\/api\/v2\/account_lists\/[^/]+\/./.test(path) ? [403] : [];
+    expect([404, 405, ...refused], `${method} ${path} is not in the API description but answered ${response.status}`).toContain(response.status);
     return;
   }
   // A status is listed by itself, or among the `x-statuses` of the operation's default (error) response.
