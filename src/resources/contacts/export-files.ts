@@ -4,9 +4,11 @@
  * CSV as text, XLSX as a zip written by fflate's streaming deflate, with the sheet's cells as inline strings (a
  * shared-strings table would hold every text of the export in memory until the end).
  */
+import { stringify } from "csv-stringify/sync";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { PLEDGE_FREQUENCIES, type PledgeFrequencyKey } from "../../constants";
 import { formatMoney } from "../../db/decimal";
+import { neutralised } from "../imports/mail";
 import type { ExportContact, ExportDetail, ExportPerson } from "./export-rows";
 
 type Cell = string | number | null;
@@ -108,18 +110,15 @@ export function mailingRow(contact: ExportContact): Cell[] {
 /** The Commitment Amount column holds money units; files show it as a decimal ("100.0"), XLSX as a number. */
 const AMOUNT_COLUMN = CONTACT_COLUMNS.indexOf("Commitment Amount");
 
-function csvField(value: Cell): string {
-  if (value === null) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const csvLine = (cells: Cell[]) => `${cells.map(csvField).join(",")}\n`;
-
-/** Money units as the decimal text the API answers. */
-function amountsAsText(cells: Cell[], amountColumn: number | undefined): Cell[] {
-  if (amountColumn === undefined || typeof cells[amountColumn] !== "number") return cells;
-  return cells.map((cell, index) => (index === amountColumn ? formatMoney(cell as number) : cell));
+/**
+ * A CSV row: money units as the decimal text the API answers, and a cell a spreadsheet would run as a formula made
+ * text, as the import's failures file does (the original wrote them as they were).
+ */
+function csvCells(cells: Cell[], amountColumn: number | undefined): string[] {
+  return cells.map((cell, index) => {
+    if (cell === null) return "";
+    return index === amountColumn && typeof cell === "number" ? String(formatMoney(cell)) : neutralised(String(cell));
+  });
 }
 
 export interface ExportLayout {
@@ -134,15 +133,14 @@ export const CONTACTS_LAYOUT: ExportLayout = { columns: CONTACT_COLUMNS, row: co
 export const MAILING_LAYOUT: ExportLayout = { columns: MAILING_COLUMNS, row: mailingRow, quotedHeader: false };
 
 export async function* csvParts(layout: ExportLayout, chunks: AsyncIterable<ExportContact[]>): AsyncGenerator<string> {
-  yield layout.quotedHeader ? `"${layout.columns.join('","')}"\n` : csvLine([...layout.columns]);
+  yield layout.quotedHeader ? `"${layout.columns.join('","')}"\n` : stringify([[...layout.columns]]);
   for await (const chunk of chunks) {
-    let text = "";
-    for (const contact of chunk) {
+    const rows = chunk.flatMap((contact) => {
       const cells = layout.row(contact);
-      if (cells) text += csvLine(amountsAsText(cells, layout.amountColumn));
-    }
-    // Every part carries text: a pull that enqueued nothing would stall the stream.
-    yield text || "";
+      return cells ? [csvCells(cells, layout.amountColumn)] : [];
+    });
+    // A chunk that makes no row adds no part: the stream's next pull must find bytes (src/jsonapi/respond.ts).
+    if (rows.length > 0) yield stringify(rows);
   }
 }
 
@@ -223,7 +221,9 @@ export async function* xlsxParts(layout: ExportLayout, chunks: AsyncIterable<Exp
       if (cells) xml += sheetRow(++rowNumber, cells, layout.amountColumn);
     }
     sheet.push(strToU8(xml));
-    yield take();
+    // The deflater keeps what it has until it fills a block: a chunk may give no bytes yet, and then no part.
+    const bytes = take();
+    if (bytes.length > 0) yield bytes;
   }
   sheet.push(strToU8("</sheetData></worksheet>"), true);
   zip.end();

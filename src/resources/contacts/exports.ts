@@ -10,6 +10,7 @@ import { Hono, type Context } from "hono";
 import { sql } from "drizzle-orm";
 import { exportLogs } from "../../../drizzle/schema";
 import { isUniqueViolation } from "../../db/guard";
+import type { D1Totals } from "../../db/metrics";
 import { firstOf, rowsOf } from "../../db/statements";
 import { derived, timestamp } from "../../engine/attributes";
 import { readBody, requestContext } from "../../engine/context";
@@ -116,6 +117,17 @@ async function takeExport(id: string, ctx: RequestContext): Promise<ExportParams
   throw recordNotFound(exportLogResource.model, id);
 }
 
+const d1Cost = (totals: D1Totals) => ({ d1_round_trips: totals.roundTrips, d1_rows_read: totals.rowsRead, d1_rows_read_complete: !totals.rowsIncomplete });
+
+/**
+ * The request's log line is written when its answer starts; the file's cost (its chunks' D1 reads) is known only
+ * once the last part is sent, so a second line says it then.
+ */
+async function* loggedWhenSent<T>(parts: AsyncIterable<T>, line: () => Record<string, unknown>): AsyncGenerator<T> {
+  yield* parts;
+  console.log(JSON.stringify({ level: "info", message: "export sent", ...line() }));
+}
+
 /** `contacts-YYYYMMDD.<format>`, dated the day of the download (UTC), as the original named it. */
 const fileName = (ctx: RequestContext, format: string) => `contacts-${ctx.now.slice(0, 10).replace(/-/g, "")}.${format}`;
 
@@ -126,9 +138,11 @@ function download(layouts: { csv: ExportLayout; xlsx: ExportLayout }) {
     const params = await takeExport(id, ctx);
     // The original answered the log itself where no file was asked for (and took the export all the same).
     if (format === "json") return jsonApi(c, await showResource(exportLogResource, id, ctx));
-    const chunks = exportedContacts(await selectedContacts(filterOf(params), ctx), ctx);
+    const selected = await selectedContacts(filterOf(params), ctx);
+    const chunks = exportedContacts(selected, ctx);
     const kind = format as keyof typeof CONTENT_TYPES;
-    const parts = kind === "csv" ? csvParts(layouts.csv, chunks) : xlsxParts(layouts.xlsx, chunks);
+    const file: AsyncIterable<string | Uint8Array> = kind === "csv" ? csvParts(layouts.csv, chunks) : xlsxParts(layouts.xlsx, chunks);
+    const parts = loggedWhenSent(file, () => ({ request_id: c.get("requestId"), export_id: id, format, contacts: selected.length, ...d1Cost(c.get("metrics").totals()) }));
     // Sent as it is read: no ETag (the etag middleware would read the whole file first), and never kept by a cache.
     c.set("streamed", true);
     return c.body(streamedBody({ parts }, c.get("requestId")), 200, {
