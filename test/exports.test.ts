@@ -203,6 +203,17 @@ describe("contact exports", () => {
     expect((await download(`/api/v2/contacts/exports/${id}.csv`, owner.token)).status).toBe(403);
   });
 
+  it("answers a HEAD of the link as the download would begin, and leaves the export to download", async () => {
+    const id = await created(angularBody({}));
+    const url = `https://api.example.org/api/v2/contacts/exports/${id}.xlsx?access_token=${owner.token}`;
+    const looked = await exports.default.fetch(new Request(url, { method: "HEAD" }));
+    expect(looked.status).toBe(200);
+    expect(looked.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect((await storedLog(id)).active).toBe(true);
+    expect((await download(`/api/v2/contacts/exports/${id}.xlsx`, owner.token)).status).toBe(200);
+    expect((await exports.default.fetch(new Request(url, { method: "HEAD" }))).status).toBe(403);
+  });
+
   it("answers a file format it does not make as an unknown route, leaving the export to download", async () => {
     const id = await created(angularBody({}));
     errorOf(await get(`/api/v2/contacts/exports/${id}.pdf`, owner.token), 404);
@@ -222,6 +233,23 @@ describe("contact exports", () => {
     const id = await created(angularBody({}), "/api/v2/contacts/exports", user.token);
     const text = await (await download(`/api/v2/contacts/exports/${id}.csv`, user.token)).text();
     expect(text.trim().split("\n").slice(1).map((line) => line.split(",")[0])).toEqual(["Alpha", "Beta", "Delta", "Gamma"]);
+  });
+});
+
+describe("cells a spreadsheet would read as more than text", () => {
+  it("writes a formula-like CSV cell as text and keeps it as written in the XLSX, escaped", async () => {
+    const viewer = await createViewer();
+    const contact = await insertContact(viewer.list.id, "Smith & Sons <Ltd>", { greeting: "=HYPERLINK(\"x\")" });
+    await insertPerson(contact.id, "Sam", { isPrimary: true });
+    const body = angularBody({ account_list_id: viewer.list.id });
+    const csvId = (await post("/api/v2/contacts/exports", body, viewer.token)).body.data.id;
+    const csv = await (await download(`/api/v2/contacts/exports/${csvId}.csv`, viewer.token)).text();
+    expect(csv.split("\n")[1]).toMatch(/^Smith & Sons <Ltd>,Sam,,,"'=HYPERLINK\(""x""\)",Smith & Sons <Ltd>,/);
+    const xlsxId = (await post("/api/v2/contacts/exports", body, viewer.token)).body.data.id;
+    const files = unzipSync(new Uint8Array(await (await download(`/api/v2/contacts/exports/${xlsxId}.xlsx`, viewer.token)).arrayBuffer()));
+    const sheet = strFromU8(files["xl/worksheets/sheet1.xml"]);
+    expect(sheet).toContain('<c r="A2" t="inlineStr"><is><t xml:space="preserve">Smith &amp; Sons &lt;Ltd&gt;</t></is></c>');
+    expect(sheet).toContain('<c r="E2" t="inlineStr"><is><t xml:space="preserve">=HYPERLINK(&quot;x&quot;)</t></is></c>');
   });
 });
 

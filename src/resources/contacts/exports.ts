@@ -103,17 +103,24 @@ const CONTENT_TYPES = {
 
 /**
  * Takes the export for its download: one statement sets it inactive if it is the viewer's and still active, and
- * answers its params. Otherwise says why: not the viewer's (or no such export) is 404, already downloaded 403.
+ * answers its params. Otherwise says why: not the viewer's (or no such export) is 404, already downloaded 403. A HEAD
+ * (a link checker's look) is answered the same way but takes nothing.
  */
-async function takeExport(id: string, ctx: RequestContext): Promise<ExportParams> {
-  const [taken] = await rowsOf(ctx.db, [
-    sql`UPDATE ${exportLogs} SET ${sql.identifier(exportLogs.active.name)} = 0, ${sql.identifier(exportLogs.updatedAt.name)} = ${ctx.now}
-      WHERE ${exportLogs.id} = ${id} AND ${exportLogs.userId} = ${ctx.viewer.id} AND ${exportLogs.active} = 1 RETURNING ${sql.identifier(exportLogs.params.name)} AS params`,
+async function takeExport(id: string, ctx: RequestContext, take: boolean): Promise<ExportParams> {
+  if (take) {
+    const [taken] = await rowsOf(ctx.db, [
+      sql`UPDATE ${exportLogs} SET ${sql.identifier(exportLogs.active.name)} = 0, ${sql.identifier(exportLogs.updatedAt.name)} = ${ctx.now}
+        WHERE ${exportLogs.id} = ${id} AND ${exportLogs.userId} = ${ctx.viewer.id} AND ${exportLogs.active} = 1 RETURNING ${sql.identifier(exportLogs.params.name)} AS params`,
+    ]);
+    const row = firstOf(taken) as { params?: unknown } | undefined;
+    if (row) return JSON.parse(String(row.params)) as ExportParams;
+  }
+  const [owned] = await rowsOf(ctx.db, [
+    sql`SELECT ${exportLogs.active} AS active, ${exportLogs.params} AS params FROM ${exportLogs} WHERE ${exportLogs.id} = ${id} AND ${exportLogs.userId} = ${ctx.viewer.id}`,
   ]);
-  const row = firstOf(taken) as { params?: unknown } | undefined;
-  if (row) return JSON.parse(String(row.params)) as ExportParams;
-  const [owned] = await rowsOf(ctx.db, [sql`SELECT 1 AS found FROM ${exportLogs} WHERE ${exportLogs.id} = ${id} AND ${exportLogs.userId} = ${ctx.viewer.id}`]);
-  if (firstOf(owned)) throw forbidden(id, exportLogResource.type);
+  const row = firstOf(owned) as { active?: unknown; params?: unknown } | undefined;
+  if (row && !take && Number(row.active) === 1) return JSON.parse(String(row.params)) as ExportParams;
+  if (row) throw forbidden(id, exportLogResource.type);
   throw recordNotFound(exportLogResource.model, id);
 }
 
@@ -135,21 +142,24 @@ function download(layouts: { csv: ExportLayout; xlsx: ExportLayout }) {
   return async (c: Context<AppEnv>) => {
     const ctx = requestContext(c);
     const [id, format = "json"] = String(c.req.param("file")).toLowerCase().split(".");
-    const params = await takeExport(id, ctx);
+    const looking = c.req.method === "HEAD";
+    const params = await takeExport(id, ctx, !looking);
     // The original answered the log itself where no file was asked for (and took the export all the same).
     if (format === "json") return jsonApi(c, await showResource(exportLogResource, id, ctx));
+    const kind = format as keyof typeof CONTENT_TYPES;
+    const headers = {
+      "Content-Type": CONTENT_TYPES[kind],
+      "Content-Disposition": `attachment; filename="${fileName(ctx, format)}"`,
+      "Cache-Control": "no-store",
+    };
+    if (looking) return c.body(null, 200, headers);
     const selected = await selectedContacts(filterOf(params), ctx);
     const chunks = exportedContacts(selected, ctx);
-    const kind = format as keyof typeof CONTENT_TYPES;
     const file: AsyncIterable<string | Uint8Array> = kind === "csv" ? csvParts(layouts.csv, chunks) : xlsxParts(layouts.xlsx, chunks);
     const parts = loggedWhenSent(file, () => ({ request_id: c.get("requestId"), export_id: id, format, contacts: selected.length, ...d1Cost(c.get("metrics").totals()) }));
     // Sent as it is read: no ETag (the etag middleware would read the whole file first), and never kept by a cache.
     c.set("streamed", true);
-    return c.body(streamedBody({ parts }, c.get("requestId")), 200, {
-      "Content-Type": CONTENT_TYPES[kind],
-      "Content-Disposition": `attachment; filename="${fileName(ctx, format)}"`,
-      "Cache-Control": "no-store",
-    });
+    return c.body(streamedBody({ parts }, c.get("requestId")), 200, headers);
   };
 }
 
