@@ -17,7 +17,7 @@ import { readBody, requestContext } from "../../engine/context";
 import { defineResource, duplicateId, type ParseResult, type RequestContext } from "../../engine/define";
 import { showResource } from "../../engine/read";
 import { belongsTo } from "../../engine/relationships";
-import { resourceRoutes } from "../../engine/routes";
+import { resourceRoutes, UUID_PARAM } from "../../engine/routes";
 import { runBatch } from "../../engine/write";
 import type { AppEnv } from "../../env";
 import { ApiError, forbidden, recordNotFound, validationFailed } from "../../jsonapi/errors";
@@ -94,7 +94,8 @@ async function createExportLog(c: Context<AppEnv>, ctx: RequestContext, type: st
   return id;
 }
 
-const FILE = "{[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?:\\.(?:csv|xlsx|json))?}";
+/** The export's id, and the file asked for: CSV, XLSX, or (`.json` or nothing) the log. */
+const FILE = `${UUID_PARAM.slice(0, -1)}(?:\\.(?:csv|xlsx|json))?}`;
 
 const CONTENT_TYPES = {
   csv: "text/csv; charset=utf-8",
