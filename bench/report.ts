@@ -1,6 +1,7 @@
 /** The results as one markdown document: tables per dataset size, D1 round trips, timed checks and targets. */
 import type { NotificationBench } from "./notifications";
 import type { HeapRun } from "./memory";
+import type { ExportBench } from "./exports";
 import type { ImportBench } from "./imports";
 import { renderPlacement, type PlacementBench } from "./placement";
 import { renderWebhooks, type WebhookBench } from "./webhooks";
@@ -46,6 +47,7 @@ export interface SizeRun {
   background: BackgroundRun[];
   notifications?: NotificationBench;
   memory?: HeapRun[];
+  exports?: ExportBench;
   imports?: ImportBench;
   placement?: PlacementBench;
   webhooks?: WebhookBench;
@@ -299,6 +301,17 @@ function renderMemory(runs: HeapRun[] | undefined): string {
   return ["| Request | status | answered | what | JS heap before | peak | added | added < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
+/** Contact exports (bench/exports.ts): each file's size, time, D1 rows read and the JS heap it added while streaming. */
+function renderExports(bench: ExportBench | undefined): string {
+  if (!bench) return "Exports: not measured.";
+  if (bench.error && !bench.runs.length) return `Exports: failed: ${bench.error}`;
+  const rows = bench.runs.map((run) => {
+    const growth = run.peakMb - run.beforeMb;
+    return `| ${run.format} | ${run.status} | ${run.contacts?.toLocaleString("en-US") ?? "?"} | ${(run.bytes / 2 ** 20).toFixed(1)} MiB | ${fixed(run.ms, 0)} ms | ${run.roundTrips ?? "?"} | ${run.rowsRead?.toLocaleString("en-US") ?? "?"} | ${fixed(run.beforeMb)} MB | ${fixed(run.peakMb)} MB | ${fixed(growth)} MB | ${growth < 64 ? "met" : "not met"} |`;
+  });
+  return ["| Export | status | contacts | file | time | D1 round trips | rows read | JS heap before | peak | added | added < 64 MB |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |", ...rows].join("\n");
+}
+
 /** What the triggers that keep counts, totals and the daily run's marks add to a write. */
 function renderWrites(writes: WriteCosts | undefined): string {
   if (!writes) return "Rows written: not measured.";
@@ -406,6 +419,8 @@ export function renderReport(report: Report): string {
       renderWrites(run.writes),
       "",
       renderMemory(run.memory),
+      "",
+      renderExports(run.exports),
       "",
       renderImports(run.imports),
       "",

@@ -24,6 +24,7 @@ import { measureMemory } from "./memory";
 import { benchImports, type ImportBench, type ImportLine } from "./imports";
 import { benchPlacement, type PlacementBench } from "./placement";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
+import { benchExports, ExportLog, type ExportBench } from "./exports";
 
 /** The DevTools port of the service's isolate, for the memory measurements (BENCH_INSPECTOR_PORT when another run holds it). */
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9341);
@@ -112,7 +113,8 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
   // deployed binding does not have, and the dataset is regenerated every run anyway.
   const runLog = new RunLog();
   const importLog = new RunLog<ImportLine>("csv-imports");
-  const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message)), inspectorPort: INSPECTOR_PORT });
+  const exportLog = new ExportLog();
+  const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message), exportLog.take(message)), inspectorPort: INSPECTOR_PORT });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts, (step) => log(`dataset: ${step.label}: ${step.rows} rows in ${(step.ms / 1000).toFixed(1)} s`));
@@ -143,6 +145,13 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       });
       for (const run of memory) log(`${run.name}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB answered (${run.detail}); JS heap ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB`);
     }
+    let exports: ExportBench | undefined;
+    if (wanted("exports")) {
+      log("exports: every contact of the viewer's own lists, downloaded as CSV and as XLSX");
+      exports = await benchExports(servers.api, `ws://127.0.0.1:${INSPECTOR_PORT}/api`, token, exportLog);
+      if (exports.error) log(`exports: ${exports.error}`);
+      for (const run of exports.runs) log(`export ${run.format}: ${run.status}, ${(run.bytes / 2 ** 20).toFixed(1)} MiB in ${run.ms.toFixed(0)} ms, ${run.contacts ?? "?"} contacts, ${run.rowsRead ?? "?"} rows read; JS heap ${run.beforeMb.toFixed(1)} MB before, peak ${run.peakMb.toFixed(1)} MB`);
+    }
     let notifications: Awaited<ReturnType<typeof benchNotifications>> | undefined;
     if (wanted("notification runs")) {
       log("notification runs: one list with every type on, then the daily cron over 1,000 more lists");
@@ -169,14 +178,14 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       webhooks = await benchWebhooks(servers.api, token, servers.db);
       log(webhooks.error ? `webhooks: ${webhooks.error}` : `webhooks: ${webhooks.deliveries} in ${webhooks.ms.toFixed(0)} ms; rows written ${webhooks.rowsWritten.without} -> ${webhooks.rowsWritten.with}`);
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports, placement, webhooks };
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks };
   } finally {
     await servers.stop();
   }
 }
 
 /** The measurements beside the scenarios; `--only` naming one of them runs it alone. */
-const PARTS = ["memory", "notification runs", "csv imports", "placement", "webhooks"];
+const PARTS = ["memory", "exports", "notification runs", "csv imports", "placement", "webhooks"];
 
 function gitCommit(): string {
   try {

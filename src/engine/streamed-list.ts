@@ -20,9 +20,9 @@ export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */
 const CHUNK_ROWS = 100;
 
-/** A document sent as it is read: its text in parts, in order (src/jsonapi/respond.ts turns them into the body). */
+/** A document sent as it is read: its text (or bytes, for a file) in parts, in order (src/jsonapi/respond.ts turns them into the body). */
 export interface StreamedDocument {
-  parts: AsyncIterable<string>;
+  parts: AsyncIterable<string | Uint8Array>;
 }
 
 export function isStreamedDocument(document: unknown): document is StreamedDocument {

@@ -57,7 +57,7 @@ export function streamedBody(document: StreamedDocument, requestId: string): Rea
         const next = await parts.next();
         if (cancelled) return;
         if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        else controller.enqueue(typeof next.value === "string" ? encoder.encode(next.value) : next.value);
       } catch (error) {
         if (cancelled) return;
         console.error(JSON.stringify({ level: "error", message: "streamed answer failed after its status was sent", request_id: requestId, error: String(error) }));

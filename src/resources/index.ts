@@ -14,6 +14,7 @@ import { constantsRoutes } from "./constants/routes";
 import { registerDeletedRecordRoutes } from "./deleted-records/routes";
 import { registerImportRoutes } from "./imports/routes";
 import { registerContactRoutes } from "./contacts/routes";
+import { registerContactExportRoutes } from "./contacts/exports";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
 import { notificationResource } from "./notifications/resource";
 import { API, LIST } from "./paths";
@@ -42,6 +43,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people is not a contact id.
   registerPeopleRoutes(app);
+  registerContactExportRoutes(app);
   registerContactRoutes(app);
   registerTaskRoutes(app);
   registerMoneyRoutes(app);
