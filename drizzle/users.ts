@@ -63,10 +63,10 @@ export const users = sqliteTable(
     /** Set by an operator (`npm run admin -- user:disable`): the user's tokens are refused; their data stays. */
     disabledAt: text("disabled_at"),
     /**
-     * Set when the user signs out (DELETE /api/v2/user/authenticate): their tokens issued at or before this second
-     * (`iat`, seconds since the epoch) are refused.
+     * How many times the user signed out everywhere (DELETE /api/v2/user/authenticate). Each token carries the
+     * generation it was minted in (`gen`); a token of an earlier generation is refused (src/auth/token.ts).
      */
-    tokensRevokedThrough: integer("tokens_revoked_through"),
+    tokenGeneration: integer("token_generation").notNull().default(0),
     ...timestamps(),
   },
   (t) => [

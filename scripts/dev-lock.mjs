@@ -16,7 +16,10 @@ function alive(pid) {
   }
 }
 
-/** The running dev server ({ pid, address }), or undefined; a lock left by a server that died is ignored. */
+/**
+ * The running dev server ({ pid, address, issuer }), or undefined; a lock left by a server that died is ignored.
+ * `issuer` is its local OpenID provider's, when it started one.
+ */
 export function runningDevServer() {
   if (!existsSync(LOCK)) return undefined;
   try {
@@ -27,10 +30,10 @@ export function runningDevServer() {
   }
 }
 
-/** Records this process as the dev server until it exits. */
-export function holdDevLock(address) {
+/** Records this process as the dev server, serving at `address` and trusting `issuer`, until it exits. */
+export function holdDevLock(address, issuer) {
   mkdirSync(fileURLToPath(new URL("../.wrangler/", import.meta.url)), { recursive: true });
-  writeFileSync(LOCK, JSON.stringify({ pid: process.pid, address }));
+  writeFileSync(LOCK, JSON.stringify({ pid: process.pid, address, ...(issuer ? { issuer } : {}) }));
   const release = () => rmSync(LOCK, { force: true });
   process.on("exit", release);
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => process.exit(130));

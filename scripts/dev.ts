@@ -131,8 +131,11 @@ vars.WEBHOOKS_ALLOW_LOOPBACK ??= "true";
 if (process.env.OIDC_CLIENT_SECRET) vars.OIDC_CLIENT_SECRET = process.env.OIDC_CLIENT_SECRET;
 let localProvider: { issuer: string; serviceClient: { id: string; secret: string }; close(): Promise<void> } | undefined;
 if (!vars.OIDC_ISSUER) {
-  const started = await startLocalProvider({ port: LOCAL_PROVIDER_PORT, people: DEMO_PEOPLE }).catch((error: unknown) =>
-    fail(`The local OpenID provider cannot listen on port ${LOCAL_PROVIDER_PORT} (${String(error)}). Stop what holds it, or trust another provider: OIDC_ISSUER=<url> OIDC_AUDIENCE=<client id> npm run dev`),
+  // Another checkout's `npm run dev` may hold the usual port: then any free one (0), which the dev lock records for
+  // `npm run signin`, and the Worker trusts the provider actually started.
+  const providerPort = (await portIsFree("127.0.0.1", LOCAL_PROVIDER_PORT)) ? LOCAL_PROVIDER_PORT : 0;
+  const started = await startLocalProvider({ port: providerPort, people: DEMO_PEOPLE }).catch((error: unknown) =>
+    fail(`The local OpenID provider cannot listen on port ${providerPort} (${String(error)}). Stop what holds it, or trust another provider: OIDC_ISSUER=<url> OIDC_AUDIENCE=<client id> npm run dev`),
   );
   localProvider = started;
   vars.OIDC_ISSUER = started.issuer;
@@ -144,7 +147,7 @@ if (!vars.OIDC_ISSUER) {
 }
 const varArgs = Object.entries(vars).flatMap(([key, value]) => ["--var", `${key}:${value}`]);
 
-holdDevLock(address);
+holdDevLock(address, localProvider?.issuer);
 process.exitCode = await runWrangler(["dev", "--ip", ip, "--port", port, ...varArgs, ...rest], {
   onOutput: (text: string) => {
     if (welcomed || !text.includes("Ready on")) return;

@@ -34,9 +34,15 @@ export function readDevSecret(): string {
   return match[1].trim().replace(/^"(.*)"$/, "$1");
 }
 
-export async function localUserId(email: string): Promise<string | undefined> {
+/** The local user with this e-mail address, with the sign-out generation a token minted for them must carry. */
+export async function localUser(email: string): Promise<{ id: string; tokenGeneration: number } | undefined> {
   const escaped = email.replace(/'/g, "''");
-  const output: string = await runWranglerCapture(["d1", "execute", "DB", "--local", "--json", "--command", `SELECT id FROM users WHERE lower(email) = lower('${escaped}')`]);
-  const parsed = JSON.parse(output) as Array<{ results: Array<{ id: string }> }>;
-  return parsed[0]?.results[0]?.id;
+  const query = `SELECT id, token_generation AS tokenGeneration FROM users WHERE lower(email) = lower('${escaped}')`;
+  const output: string = await runWranglerCapture(["d1", "execute", "DB", "--local", "--json", "--command", query]);
+  const parsed = JSON.parse(output) as Array<{ results: Array<{ id: string; tokenGeneration: number }> }>;
+  return parsed[0]?.results[0];
+}
+
+export async function localUserId(email: string): Promise<string | undefined> {
+  return (await localUser(email))?.id;
 }

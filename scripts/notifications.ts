@@ -7,7 +7,7 @@
  */
 import { mintToken } from "../src/auth/token";
 import { REFERENCE_DATE } from "./seed-data";
-import { localUserId, readDevSecret } from "./local";
+import { localUser, readDevSecret } from "./local";
 // @ts-expect-error: a plain ES module without type declarations.
 import { runningDevServer } from "./dev-lock.mjs";
 
@@ -32,9 +32,9 @@ const server = runningDevServer() as { address: string } | undefined;
 if (!server) fail("npm run dev is not running: start it first (in another terminal), then run this again.");
 const time = runTime(process.argv.slice(2));
 const scheduled = `${server.address}/cdn-cgi/local/scheduled?cron=${encodeURIComponent(DAILY_CRON)}&time=${time}`;
-const userId = await localUserId(DEMO_USER);
-if (!userId) fail(`No ${DEMO_USER} in the local database: npm run db:reset loads the demo data.`);
-const token = await mintToken(readDevSecret(), userId, 3600);
+const demoUser = await localUser(DEMO_USER);
+if (!demoUser) fail(`No ${DEMO_USER} in the local database: npm run db:reset loads the demo data.`);
+const token = await mintToken(readDevSecret(), demoUser.id, 3600, demoUser.tokenGeneration);
 const api = async (path: string) => {
   const response = await fetch(`${server.address}/api/v2${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } });
   return (await response.json()) as { data: Array<{ id: string; attributes: Record<string, unknown> }>; meta?: { pagination?: { total_count?: number } } };

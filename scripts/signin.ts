@@ -4,11 +4,15 @@
  * OIDC_WEB_CLIENT_ID and OIDC_REDIRECT_URI): the authorization-code flow with PKCE, then the ID token (or with
  * --access-token the access token, which the service introspects) exchanged at POST /api/v2/user/authenticate.
  * Prints the service's token.
+ * The local provider is the one the `npm run dev` of this checkout started for the service at --api (on port 9000,
+ * or on a free port when another checkout's held it).
  */
 import { parseArgs } from "node:util";
 // @ts-expect-error: a plain ES module without type declarations.
 import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PORT, LOCAL_REDIRECT_URI } from "./local-oidc-provider.mjs";
 import { providerTokens, serviceToken } from "./signin-flow";
+// @ts-expect-error: a plain ES module without type declarations.
+import { runningDevServer } from "./dev-lock.mjs";
 
 function fail(message: string): never {
   console.error(message);
@@ -23,7 +27,15 @@ const api = values.api;
 const [email] = positionals;
 if (!email || !email.includes("@")) fail("Usage: npm run signin -- <email> [--access-token] [--api http://127.0.0.1:8787]");
 
-const issuer = process.env.OIDC_ISSUER || `http://127.0.0.1:${LOCAL_PROVIDER_PORT}`;
+/** The issuer of the local provider the service at `api` trusts. */
+function localIssuer(api: string): string {
+  const server = runningDevServer() as { address: string; issuer?: string } | undefined;
+  const origin = (url: string) => URL.canParse(url) && new URL(url).origin;
+  if (server?.issuer && origin(server.address) === origin(api)) return server.issuer;
+  return `http://127.0.0.1:${LOCAL_PROVIDER_PORT}`;
+}
+
+const issuer = process.env.OIDC_ISSUER || localIssuer(api);
 // Not OIDC_CLIENT_ID: that is the service's own client at the provider, which introspects tokens.
 const clientId = process.env.OIDC_WEB_CLIENT_ID || LOCAL_CLIENT_ID;
 const redirectUri = process.env.OIDC_REDIRECT_URI || LOCAL_REDIRECT_URI;

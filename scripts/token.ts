@@ -4,7 +4,7 @@
  */
 import { mintToken } from "../src/auth/token";
 import { checkSettings } from "../src/settings";
-import { localUserId, readDevSecret } from "./local";
+import { localUser, readDevSecret } from "./local";
 
 function parseArgs(argv: string[]): { email: string; expiresIn: number } {
   let email = "";
@@ -43,6 +43,6 @@ function devSecret(): string {
 
 const { email, expiresIn } = parseArgs(process.argv.slice(2));
 const secret = devSecret();
-const userId = await localUserId(email).catch(() => fail("Could not read the local database: run npm run dev (or npm run db:reset) first."));
-if (!userId) fail(`No local user with e-mail ${email} (run npm run db:seed, or npm run dev, first).`);
-process.stdout.write(`${await mintToken(secret, userId, expiresIn)}\n`);
+const user = await localUser(email).catch(() => fail("Could not read the local database: run npm run dev (or npm run db:reset) first."));
+if (!user) fail(`No local user with e-mail ${email} (run npm run db:seed, or npm run dev, first).`);
+process.stdout.write(`${await mintToken(secret, user.id, expiresIn, user.tokenGeneration)}\n`);

@@ -52,8 +52,8 @@ export interface Viewer {
   id: string;
   timeZone: string;
   defaultAccountListId: string | null;
-  /** The second of the user's last sign-out: tokens issued at or before it are refused (src/auth/token.ts). */
-  tokensRevokedThrough?: number | null;
+  /** The user's sign-out generation: tokens minted in an earlier one are refused (src/auth/token.ts). */
+  tokenGeneration?: number;
   readableListIds: string[];
   writableListIds: string[];
   /**

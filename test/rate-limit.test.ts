@@ -1,5 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { errorOf, get, post } from "./helpers/api";
+import { errorOf, get, post, request } from "./helpers/api";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { createViewer, db } from "./helpers/factories";
@@ -71,5 +72,45 @@ describe("rate limiting of batch items", () => {
     expect(await db.select().from(schema.contacts).where(eq(schema.contacts.accountListId, spender.list.id))).toEqual([]);
     // The items did not spend the budget of single requests.
     expect((await get("/api/v2/constants?fields[constant_list]=codes", spender.token)).status).toBe(200);
+  });
+});
+
+describe("rate limiting of sign-in attempts", () => {
+  // wrangler.toml: 20 attempts a minute per client. The attempts carry no valid token: each is counted, then refused.
+  const attempt = (address: string, bindings?: object) =>
+    request("POST", "/api/v2/user/authenticate", { body: { data: { type: "authenticate", attributes: { id_token: "garbage" } } }, headers: { "CF-Connecting-IP": address }, bindings });
+  /** A /64 of the documentation prefix no other test uses: its first four groups. */
+  const network = () => ["2001", "db8", ...Array.from(crypto.getRandomValues(new Uint16Array(2)), (group) => group.toString(16))];
+
+  it("charges every address of an IPv6 client's /64 to one budget, and the next /64 to its own", async () => {
+    const groups = network();
+    let limited: Awaited<ReturnType<typeof attempt>> | undefined;
+    // Never the same address twice: only a budget shared by the whole /64 runs out.
+    for (let n = 1; !limited && n <= 41; n++) {
+      const response = await attempt(`${groups.join(":")}:${n.toString(16)}:0:${((n * 7919) % 0x10000).toString(16)}:1`);
+      if (response.status === 429) limited = response;
+      else expect(response.status).not.toBe(200);
+    }
+    expect(limited, "no 429 after 41 addresses of one /64").toBeDefined();
+    expect(errorOf(limited!, 429).title).toBe("Too Many Requests");
+    const next = [...groups.slice(0, 3), (parseInt(groups[3], 16) ^ 1).toString(16)];
+    expect((await attempt(`${next.join(":")}::1`)).status).not.toBe(429);
+  });
+
+  it("counts an IPv4 client by its address, however it is written, and an IPv6 client by its /64", async () => {
+    const keys: string[] = [];
+    const bindings = { ...env, SIGN_IN_RATE_LIMIT: { limit: async ({ key }: { key: string }) => (keys.push(key), { success: true }) } };
+    const sameBudget = async (first: string, second: string) => {
+      keys.length = 0;
+      await attempt(first, bindings);
+      await attempt(second, bindings);
+      expect(keys).toHaveLength(2);
+      return keys[0] === keys[1];
+    };
+    expect(await sameBudget("2001:db8:1:2::1", "2001:DB8:0001:0002:ffff:ffff:ffff:fffe")).toBe(true);
+    expect(await sameBudget("2001:db8:1:2::1", "2001:db8:1:3::1")).toBe(false);
+    expect(await sameBudget("2001:db8:1:2::1", "2001:db9:1:2::1")).toBe(false);
+    expect(await sameBudget("203.0.113.7", "::ffff:203.0.113.7")).toBe(true);
+    expect(await sameBudget("203.0.113.7", "203.0.113.8")).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import { errorOf, get, request, type RequestOptions } from "./helpers/api";
 import { createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { answerAt, signingKey, stopAnswering, TestProvider } from "./helpers/identity-provider";
 import { runInBackground } from "./helpers/background";
+import { recordingEnv, type Recorded } from "./helpers/recording-db";
+import { mintToken } from "../src/auth/token";
 
 const PATH = "/api/v2/user/authenticate";
 const AUDIENCES = "web-app, api://default";
@@ -78,8 +80,7 @@ describe("signing in with an ID token", () => {
     const user = await createUser({ email: "Dana.Operator@Example.org" });
     const idToken = await provider.sign({ sub: "dana-1", ...verified("dana.operator@example.org") });
     const token = tokenOf(await signIn({ id_token: idToken }));
-    const claims = JSON.parse(new TextDecoder().decode(base64url.decode(token.split(".")[1])));
-    expect(claims).toEqual({ user_id: user.id, iat: Date.UTC(2026, 5, 1, 12) / 1000, exp: Date.UTC(2026, 6, 1, 12) / 1000 });
+    expect(claimsOf(token)).toEqual({ user_id: user.id, iat: Date.UTC(2026, 5, 1, 12) / 1000, exp: Date.UTC(2026, 6, 1, 12) / 1000, gen: 0 });
     expect(await userIdOf(token)).toBe(user.id);
     expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "dana-1" }]);
   });
@@ -603,7 +604,105 @@ describe("signing out", () => {
   it("needs the service's token", async () => {
     expect(errorOf(await request("DELETE", PATH), 401).detail).toContain("access token is required");
   });
+
+  it("is exact within a second: a token minted between two sign-outs of the same second is refused after the second", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.UTC(2026, 7, 5, 10, 0, 0, 100));
+    const viewer = await createViewer();
+    const person = { sub: "twice-1", ...verified(viewer.user.email) };
+    const first = tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    expect((await request("DELETE", PATH, { token: first })).status).toBe(204);
+    vi.setSystemTime(Date.UTC(2026, 7, 5, 10, 0, 0, 400));
+    const between = tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    expect((await get("/api/v2/user", between)).status).toBe(200);
+    vi.setSystemTime(Date.UTC(2026, 7, 5, 10, 0, 0, 700));
+    expect((await request("DELETE", PATH, { token: between })).status).toBe(204);
+    for (const token of [first, between]) expect(errorOf(await get("/api/v2/user", token), 401).detail).toBe("The access token was signed out: sign in again");
+    const [stored] = await db.select({ generation: schema.users.tokenGeneration }).from(schema.users).where(eq(schema.users.id, viewer.user.id));
+    expect(stored.generation).toBe(2);
+    // Signing in again in that second works, and is dated with the true time.
+    const after = tokenOf(await signIn({ id_token: await provider.sign(person) }));
+    expect(claimsOf(after)).toMatchObject({ iat: Date.UTC(2026, 7, 5, 10) / 1000, gen: 2 });
+    expect((await get("/api/v2/user", after)).status).toBe(200);
+  });
+
+  it("holds on every read path: GET, from a replica's bookmark, POST read through the override, /batch", async () => {
+    const viewer = await createViewer();
+    const before = await tokenFor(viewer.user.id);
+    const bookmark = (await get("/api/v2/account_lists", before)).headers.get("X-D1-Bookmark")!;
+    expect((await request("DELETE", PATH, { token: viewer.token })).status).toBe(204);
+    for (const response of await readPaths(before, bookmark)) {
+      expect(errorOf(response, 401).detail).toBe("The access token was signed out: sign in again");
+    }
+    for (const response of await readPaths(await tokenFor(viewer.user.id), bookmark)) expect(response.status, response.text).toBe(200);
+  });
+
+  it("treats a token minted without a generation as of the first: good until the user signs out", async () => {
+    const viewer = await createViewer();
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const older = await new SignJWT({ user_id: viewer.user.id, iat: issuedAt, exp: issuedAt + 3600 })
+      .setProtectedHeader({ alg: "HS256" })
+      .sign(new TextEncoder().encode(env.JWT_SECRET));
+    expect((await get("/api/v2/user", older)).status).toBe(200);
+    expect((await request("DELETE", PATH, { token: viewer.token })).status).toBe(204);
+    expect(errorOf(await get("/api/v2/user", older), 401).detail).toBe("The access token was signed out: sign in again");
+  });
+
+  it("reads the user at the primary, even for a request whose own reads may go to a replica", async () => {
+    const viewer = await createViewer();
+    const bookmark = (await get("/api/v2/user", viewer.token)).headers.get("X-D1-Bookmark")!;
+    // The directory's part of the header: all of it, or its `DB:` entry beside those of list databases.
+    const directoryBookmark = bookmark.includes(":") ? /(?:^|,)DB:([^,]+)/.exec(bookmark)![1] : bookmark;
+    const recorded: Recorded[] = [];
+    const bindings = recordingEnv(recorded);
+    for (const options of [{}, { headers: { "X-D1-Bookmark": bookmark } }]) {
+      recorded.length = 0;
+      expect((await get("/api/v2/user", viewer.token, { ...options, bindings })).status).toBe(200);
+      const userReads = recorded.filter((entry) => entry.on === env.DB && /from "users"/i.test(entry.sql));
+      const check = userReads.find((entry) => entry.sql.includes('"token_generation"'));
+      expect(check?.session).toBe("first-primary");
+      // The route's own reads of the user stay where the request reads.
+      const routeReads = userReads.filter((entry) => entry !== check);
+      expect(routeReads.length).toBeGreaterThan(0);
+      for (const entry of routeReads) expect(entry.session).toBe("headers" in options ? directoryBookmark : "first-unconstrained");
+    }
+  });
 });
+
+describe("disabled users", () => {
+  it("are refused on every read path", async () => {
+    const viewer = await createViewer();
+    const bookmark = (await get("/api/v2/account_lists", viewer.token)).headers.get("X-D1-Bookmark")!;
+    await db.update(schema.users).set({ disabledAt: "2026-01-01T00:00:00Z" }).where(eq(schema.users.id, viewer.user.id));
+    for (const response of await readPaths(viewer.token, bookmark)) expect(errorOf(response, 401).detail).toBe("The access token's user is disabled");
+  });
+});
+
+describe("the dates of the service's tokens", () => {
+  it("refuse a token issued more than a minute ahead of the clock, take one 30 seconds ahead", async () => {
+    const viewer = await createViewer();
+    const ahead = (seconds: number) => mintToken(env.JWT_SECRET, viewer.user.id, 3600, 0, Date.now() + seconds * 1000);
+    expect(errorOf(await get("/api/v2/user", await ahead(3600)), 401).detail).toBe("The access token is dated in the future");
+    expect(errorOf(await get("/api/v2/user", await ahead(61)), 401).detail).toBe("The access token is dated in the future");
+    const early = await ahead(30);
+    expect((await get("/api/v2/user", early)).status).toBe(200);
+    // A sign-out refuses it like any token minted before it.
+    expect((await request("DELETE", PATH, { token: viewer.token })).status).toBe(204);
+    expect(errorOf(await get("/api/v2/user", early), 401).detail).toBe("The access token was signed out: sign in again");
+  });
+});
+
+/** The same reads by every path a client has: GET, GET from a replica's bookmark, POST with the override, a /batch item. */
+function readPaths(token: string, bookmark: string) {
+  return Promise.all([
+    get("/api/v2/account_lists", token),
+    get("/api/v2/account_lists", token, { headers: { "X-D1-Bookmark": bookmark } }),
+    request("POST", "/api/v2/account_lists", { token, headers: { "X-HTTP-Method-Override": "GET" }, body: { per_page: 1 } }),
+    request("POST", "/api/v2/batch", { token, raw: true, body: { requests: [{ method: "GET", path: "/api/v2/account_lists" }] } }),
+  ]);
+}
+
+const claimsOf = (token: string) => JSON.parse(new TextDecoder().decode(base64url.decode(token.split(".")[1])));
 
 describe("CORS", () => {
   it("answers the web app's preflight for the route as for the rest of the API", async () => {

@@ -4,7 +4,8 @@
  */
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { app } from "../src/index";
 import { addToList, createAccountList, createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
@@ -19,8 +20,13 @@ async function call(method: string, path: string, token: string, body?: unknown)
     { ...env, VIEWER_CACHE_SECONDS: "60" },
     createExecutionContext(),
   );
-  return { status: response.status, body: (await response.json()) as { data: Array<{ id: string }> } };
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as { data: Array<{ id: string }>; errors?: Array<{ detail: string }> } };
 }
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 const listIds = (response: { body: { data: Array<{ id: string }> } }) => response.body.data.map((l) => l.id).sort();
 
@@ -56,5 +62,27 @@ describe("viewer cache", () => {
     expect((await call("GET", "/api/v2/account_lists", expired)).status).toBe(401);
     const unknown = await tokenFor(uuid());
     expect((await call("GET", "/api/v2/account_lists", unknown)).status).toBe(401);
+  });
+
+  it("lets a sign-out or a disabling made through another isolate wait at most the configured seconds, one through this isolate not at all", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const start = Date.UTC(2026, 8, 1, 9);
+    vi.setSystemTime(start);
+    const signedOut = await createViewer();
+    const disabled = await createViewer();
+    for (const { token } of [signedOut, disabled]) expect((await call("GET", "/api/v2/account_lists", token)).status).toBe(200);
+    // Written as another isolate writes them: this one still remembers both users as they were.
+    await db.update(schema.users).set({ tokenGeneration: 1 }).where(eq(schema.users.id, signedOut.user.id));
+    await db.update(schema.users).set({ disabledAt: "2026-09-01T09:00:00Z" }).where(eq(schema.users.id, disabled.user.id));
+    vi.setSystemTime(start + 59_000);
+    for (const { token } of [signedOut, disabled]) expect((await call("GET", "/api/v2/account_lists", token)).status).toBe(200);
+    vi.setSystemTime(start + 60_000);
+    expect((await call("GET", "/api/v2/account_lists", signedOut.token)).body.errors?.[0].detail).toBe("The access token was signed out: sign in again");
+    expect((await call("GET", "/api/v2/account_lists", disabled.token)).body.errors?.[0].detail).toBe("The access token's user is disabled");
+
+    const here = await createViewer();
+    expect((await call("GET", "/api/v2/account_lists", here.token)).status).toBe(200);
+    expect((await call("DELETE", "/api/v2/user/authenticate", here.token)).status).toBe(204);
+    expect((await call("GET", "/api/v2/account_lists", here.token)).status).toBe(401);
   });
 });

@@ -33,7 +33,8 @@ export interface ProviderIdentity {
 
 export interface SignedInUser {
   id: string;
-  tokensRevokedThrough: number | null;
+  /** The user's sign-out generation, which their new token carries. */
+  tokenGeneration: number;
 }
 
 /** The currency of the first account list of a user who signed themselves up; they may change it. */
@@ -45,7 +46,7 @@ const disabled = () => new ApiError(403, [{ detail: "Your access to this service
 const linkedToAnotherSubject = () =>
   new ApiError(403, [{ detail: "Your e-mail address belongs to a user here who signs in with another account at this identity provider: contact your administrator" }]);
 
-const userColumns = { id: users.id, disabledAt: users.disabledAt, tokensRevokedThrough: users.tokensRevokedThrough };
+const userColumns = { id: users.id, disabledAt: users.disabledAt, tokenGeneration: users.tokenGeneration };
 
 async function linkedUser(db: Database, identity: ProviderIdentity) {
   const [row] = await db
@@ -82,9 +83,9 @@ export const linkRow = (identity: Pick<ProviderIdentity, "issuer" | "subject">, 
   return { id: crypto.randomUUID(), issuer: identity.issuer, subject: identity.subject, userId, createdAt: now, updatedAt: now };
 };
 
-const signedIn = (user: { id: string; disabledAt: string | null; tokensRevokedThrough: number | null }): SignedInUser => {
+const signedIn = (user: { id: string; disabledAt: string | null; tokenGeneration: number }): SignedInUser => {
   if (user.disabledAt) throw disabled();
-  return { id: user.id, tokensRevokedThrough: user.tokensRevokedThrough };
+  return { id: user.id, tokenGeneration: user.tokenGeneration };
 };
 
 async function hasPendingInvite(db: Database, email: string): Promise<boolean> {
@@ -142,5 +143,5 @@ async function resolve(env: object, db: Database, identity: ProviderIdentity, po
   // One batch: a user without their link would be found next time by e-mail address, but only while it is verified.
   await db.batch([db.insert(users).values(newUserRow(userId, { email, firstName, lastName })), db.insert(identityLinks).values(linkRow(identity, userId))]);
   if (policy === "open") await addAccountList(env, db, userId, { name: [firstName, lastName].filter(Boolean).join(" "), currency: SIGN_UP_CURRENCY });
-  return { id: userId, tokensRevokedThrough: null };
+  return { id: userId, tokenGeneration: 0 };
 }

@@ -2,11 +2,12 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { DIRECTORY } from "../db/databases";
+import { primaryDirectorySession } from "../db/session";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
 import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
-import { InvalidTokenError, issuedAfterSignOut, verifyToken, type TokenClaims } from "./token";
+import { InvalidTokenError, signedOutSince, verifyToken, type TokenClaims } from "./token";
 import { configured } from "../settings";
 import { isBatchItem } from "./batch-items";
 
@@ -31,7 +32,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     UNION ALL SELECT ${accountListCoaches.accountListId} FROM ${accountListCoaches} WHERE ${accountListCoaches.userId} = ${userId}`;
   const [userRows, memberRows, coachRows, placementRows, membershipRows] = await db.batch([
     db
-      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt, tokensRevokedThrough: users.tokensRevokedThrough })
+      .select({ id: users.id, timeZone: users.timeZone, defaultAccountListId: users.defaultAccountListId, disabledAt: users.disabledAt, tokenGeneration: users.tokenGeneration })
       .from(users)
       .where(sql`${users.id} = ${userId}`)
       .limit(1),
@@ -56,7 +57,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     id: user.id,
     timeZone: user.timeZone ?? "UTC",
     defaultAccountListId: user.defaultAccountListId ?? null,
-    tokensRevokedThrough: user.tokensRevokedThrough ?? null,
+    tokenGeneration: user.tokenGeneration,
     writableListIds,
     readableListIds: [...new Set([...writableListIds, ...coachRows.map((r) => r.id)])],
     listDatabases: Object.fromEntries(placementRows.filter((r) => r.database !== DIRECTORY).map((r) => [r.id, r.database])),
@@ -84,13 +85,15 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const seconds = cacheSeconds(c.env.VIEWER_CACHE_SECONDS);
   let viewer = seconds > 0 ? cachedViewer(userId) : undefined;
   if (!viewer) {
-    viewer = await loadViewer(c.get("directory") ?? database(c.env.DB), userId);
+    // At the primary, counted with the request's other D1 calls: a read the request's session sends to a replica
+    // could be from before the user signed out or was disabled.
+    viewer = await loadViewer(database(c.get("metrics").counting(primaryDirectorySession(c.env), c.env.DB)), userId);
     if (!viewer) throw unauthorized("The access token's user does not exist");
     rememberViewer(viewer, seconds);
   }
   // A background batch's request carries a token the service minted as it ran it: what the user queued runs on after
   // they sign out, as it did before.
-  if (!isBatchItem(c.get("item")) && !issuedAfterSignOut(claims, viewer.tokensRevokedThrough)) throw unauthorized("The access token was signed out: sign in again");
+  if (!isBatchItem(c.get("item")) && signedOutSince(claims, viewer.tokenGeneration ?? 0)) throw unauthorized("The access token was signed out: sign in again");
   c.set("viewer", viewer);
   await next();
 });

@@ -1,4 +1,5 @@
 import { createMiddleware } from "hono/factory";
+import ipaddr from "ipaddr.js";
 import type { AppEnv, Bindings } from "../env";
 import { ApiError } from "../jsonapi/errors";
 
@@ -11,6 +12,20 @@ export const BATCH_ITEMS_PER_CHARGE = 10;
 
 export function tooManyRequests(): ApiError {
   return new ApiError(429, [{ detail: "Too many requests: slow down and retry in a minute" }], { "Retry-After": "60" });
+}
+
+/**
+ * Whom a sign-in attempt from this client address (CF-Connecting-IP) is charged to: an IPv4 address on its own, an
+ * IPv6 address by its /64. A /64 is the least a network hands one subscriber, whose devices may take any address in
+ * it, so counting whole IPv6 addresses would give one client billions of budgets. An IPv4 address written as IPv6
+ * (`::ffff:192.0.2.1`) is that IPv4 address.
+ */
+export function signInBudgetKey(address: string | undefined): string {
+  if (!address || !ipaddr.isValid(address)) return `address:${address ?? "unknown"}`;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return `address:${parsed.toString()}`;
+  const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
+  return `network:${network.toString()}/64`;
 }
 
 function budgetKey(userId: string): string {

@@ -1,13 +1,14 @@
 /**
  * Signing in and out: `POST /api/v2/user/authenticate` exchanges what the organization's identity provider gave the
  * client (an OpenID Connect ID token or access token, or a CAS service ticket) for the service's own token, as
- * src/auth/token.ts mints them; `DELETE` with the service's token signs its user out: every token of theirs issued
- * until then is refused (src/auth/middleware.ts), within the viewer cache's lifetime in other isolates.
+ * src/auth/token.ts mints them; `DELETE` with the service's token signs its user out everywhere: every token of theirs
+ * minted until then is refused (src/auth/middleware.ts), within the viewer cache's lifetime in other isolates.
  *
  * Refusals say what a client can act on and no more (which check a token failed is logged, never answered), and
- * store nothing. Attempts are counted per client address (SIGN_IN_RATE_LIMIT) before any token is looked at.
+ * store nothing. Attempts are counted per client address, an IPv6 one by its /64 (SIGN_IN_RATE_LIMIT), before any
+ * token is looked at.
  */
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { users } from "../../drizzle/schema";
 import { readBody } from "../engine/context";
@@ -20,7 +21,7 @@ import { CasTicketRefusedError, validateCasTicket } from "./cas";
 import { userForIdentity, type ProviderIdentity } from "./identities";
 import { introspect, looksLikeJwt, OpaqueTokenUncheckableError, TokenRefusedError, userinfo, verifyProviderJwt, type ProviderClaims } from "./oidc";
 import { ProviderUnavailableError, providerUnavailable } from "./provider-fetch";
-import { tooManyRequests } from "./rate-limit";
+import { signInBudgetKey, tooManyRequests } from "./rate-limit";
 import { signInSettings, type SignInSettings } from "./sign-in-settings";
 import { mintToken } from "./token";
 import { forgetViewer } from "./viewer-cache";
@@ -112,13 +113,9 @@ async function casIdentity(c: Context<AppEnv>, settings: SignInSettings, ticket:
   return { issuer: settings.casBaseUrl, subject, email, emailVerified: settings.casEmailVerified && Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
 }
 
-function clientAddress(c: Context<AppEnv>): string {
-  return c.req.header("cf-connecting-ip") ?? "unknown";
-}
-
 async function signIn(c: Context<AppEnv>) {
   const limiter = c.env.SIGN_IN_RATE_LIMIT;
-  if (limiter && !(await limiter.limit({ key: `address:${clientAddress(c)}` })).success) throw tooManyRequests();
+  if (limiter && !(await limiter.limit({ key: signInBudgetKey(c.req.header("cf-connecting-ip")) })).success) throw tooManyRequests();
   const secrets = configured(c.env);
   const settings = signInSettings(c.env);
   const { kind, value } = credentialOf(await readBody(c), settings);
@@ -142,17 +139,18 @@ async function signIn(c: Context<AppEnv>) {
     throw error;
   }
   const user = await userForIdentity(c.env, c.get("directory"), identity, settings.signUp);
-  const token = await mintToken(secrets.signingSecret, user.id, settings.tokenSeconds, Date.now(), user.tokensRevokedThrough);
+  const token = await mintToken(secrets.signingSecret, user.id, settings.tokenSeconds, user.tokenGeneration);
   const document = { data: { id: "", type: SIGN_IN_TYPE, attributes: { json_web_token: token } } };
   return c.body(JSON.stringify(document), 200, { "Content-Type": JSONAPI_CONTENT_TYPE, "Cache-Control": "no-store" });
 }
 
 /**
- * Signing the user out everywhere: every token issued until this second is refused from now on; one minted later is
- * dated after it. A statement, to run alone or in the batch of another change (unlinking the user's identity).
+ * Signing the user out everywhere: every token minted until now is refused. A statement, to run alone or in the batch
+ * of another change (unlinking the user's identity).
  */
 export function signOutEverywhere(directory: Database, userId: string) {
-  return directory.update(users).set({ tokensRevokedThrough: Math.floor(Date.now() / 1000) }).where(eq(users.id, userId));
+  // The next generation, counted in SQL: two sign-outs at once are two, and every token minted before either is refused.
+  return directory.update(users).set({ tokenGeneration: sql`${users.tokenGeneration} + 1` }).where(eq(users.id, userId));
 }
 
 async function signOut(c: Context<AppEnv>) {

@@ -1,7 +1,8 @@
 /**
- * Access tokens: HS256 JWTs with `user_id`, `iat` and `exp`, signed with the JWT_SECRET binding. The same code mints
- * tokens for signing in, the CLI and the background-batch consumer, and verifies them for the API. `iat` tells
- * whether a token was issued before its user signed out (src/auth/sign-in.ts).
+ * Access tokens: HS256 JWTs with `user_id`, `iat`, `exp` and `gen`, signed with the JWT_SECRET binding. The same code
+ * mints tokens for signing in, the CLI and the background-batch consumer, and verifies them for the API. `gen` is the
+ * user's sign-out generation when the token was minted (users.token_generation): signing out everywhere moves the
+ * user to the next one, and tokens of the earlier ones are refused (src/auth/middleware.ts).
  */
 import { decode, sign, verify } from "hono/jwt";
 
@@ -12,7 +13,15 @@ export interface TokenClaims {
   exp: number;
   /** Seconds since the epoch; absent from tokens minted before signing out existed. */
   iat?: number;
+  /** The user's sign-out generation when the token was minted; absent (generation 0) from tokens minted before it. */
+  gen?: number;
 }
+
+/**
+ * How far ahead of this isolate's clock a token's `iat` may be: other isolates' clocks differ by a little, never by
+ * more. A token dated later was not minted by this service with the true time.
+ */
+export const MAX_CLOCK_SKEW_SECONDS = 60;
 
 /**
  * The HMAC key of a secret, imported once per isolate: importing it costs more than checking a signature, and
@@ -30,20 +39,18 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 /**
- * A token for the user. `revokedThrough` is the user's last sign-out (users.tokens_revoked_through): a token minted
- * in that same second is dated the second after, so that a sign-in right after signing out is not refused with
- * the tokens before it.
+ * A token for the user, dated `now`. `generation` is the user's sign-out generation (users.token_generation) as read
+ * when minting: a sign-out after that read makes the token one of an earlier generation, refused like the rest.
  */
-export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, now = Date.now(), revokedThrough?: number | null): Promise<string> {
-  const issuedAt = Math.max(Math.floor(now / 1000), (revokedThrough ?? -1) + 1);
-  const claims: TokenClaims = { user_id: userId, iat: issuedAt, exp: Math.floor(now / 1000) + expiresInSeconds };
+export async function mintToken(secret: string, userId: string, expiresInSeconds = 3600, generation = 0, now = Date.now()): Promise<string> {
+  const issuedAt = Math.floor(now / 1000);
+  const claims: TokenClaims = { user_id: userId, iat: issuedAt, exp: issuedAt + expiresInSeconds, gen: generation };
   return sign({ ...claims }, await hmacKey(secret), TOKEN_ALGORITHM);
 }
 
-/** Whether a token was issued after its user last signed out (a user who never did keeps every token). */
-export function issuedAfterSignOut(claims: TokenClaims, revokedThrough: number | null | undefined): boolean {
-  if (revokedThrough === null || revokedThrough === undefined) return true;
-  return claims.iat !== undefined && claims.iat > revokedThrough;
+/** Whether the user signed out everywhere since the token was minted. */
+export function signedOutSince(claims: TokenClaims, generation: number): boolean {
+  return (claims.gen ?? 0) !== generation;
 }
 
 export class InvalidTokenError extends Error {}
@@ -64,8 +71,8 @@ function isCanonicalBase64Url(segment: string): boolean {
 }
 
 /**
- * Verifies form, signature, algorithm and expiry strictly; both claims are required. A token signed with any of the
- * secrets is accepted (the current one and, during a rotation, the previous one).
+ * Verifies form, signature, algorithm, expiry and issue time strictly; `user_id` and `exp` are required. A token
+ * signed with any of the secrets is accepted (the current one and, during a rotation, the previous one).
  */
 export async function verifyToken(secrets: string | readonly string[], token: string): Promise<TokenClaims> {
   const segments = token.split(".");
@@ -90,15 +97,19 @@ export async function verifyToken(secrets: string | readonly string[], token: st
   if (payload === null || typeof payload !== "object") throw new InvalidTokenError("The access token is malformed");
   if (typeof payload.exp !== "number") throw new InvalidTokenError("The access token has no expiry (exp)");
   if (typeof payload.user_id !== "string" || payload.user_id === "") throw new InvalidTokenError("The access token names no user (user_id)");
-  if (payload.iat !== undefined && !Number.isInteger(payload.iat)) throw new InvalidTokenError("The access token is malformed");
-  return { user_id: payload.user_id, exp: payload.exp, ...(payload.iat !== undefined ? { iat: payload.iat as number } : {}) };
+  const { iat, gen } = payload;
+  if ((iat !== undefined && !Number.isInteger(iat)) || (gen !== undefined && !(Number.isInteger(gen) && (gen as number) >= 0))) {
+    throw new InvalidTokenError("The access token is malformed");
+  }
+  if (typeof iat === "number" && iat > Math.floor(Date.now() / 1000) + MAX_CLOCK_SKEW_SECONDS) throw new InvalidTokenError("The access token is dated in the future");
+  return { user_id: payload.user_id, exp: payload.exp, ...(iat !== undefined ? { iat: iat as number } : {}), ...(gen !== undefined ? { gen: gen as number } : {}) };
 }
 
 /** The payload of a token whose signature one of the secrets makes; the last secret's error otherwise. */
 async function verifyWithAny(token: string, secrets: readonly string[]): Promise<Record<string, unknown>> {
   for (const [index, secret] of secrets.entries()) {
     try {
-      // `iat` is not a validity check here: a token minted in the second of a sign-out is dated the next second.
+      // `iat` is checked by verifyToken, with the leeway for other isolates' clocks.
       return (await verify(token, await hmacKey(secret), { alg: TOKEN_ALGORITHM, iat: false })) as Record<string, unknown>;
     } catch (error) {
       const wrongKey = error instanceof Error && error.name === "JwtTokenSignatureMismatched";

@@ -7,7 +7,7 @@
  * - else a read (GET, HEAD, a list read through the method override) may start at the nearest replica;
  * - else at the primary: a write, and every request a background batch runs (each must see the requests of its
  *   batch that ran before it, whose bookmarks it was never given).
- * Writes always go to the primary. Each answer carries, for every database the request touched or the client sent
+ * Writes always go to the primary, and so does reading the caller (primaryDirectorySession). Each answer carries, for every database the request touched or the client sent
  * a bookmark for, the latest bookmark in `X-D1-Bookmark`:
  * - `<bookmark>` alone when that is the directory's only (as a deployment of one database always answers);
  * - else `<database>:<bookmark>` entries joined by commas, the directory (`DB`) first.
@@ -85,6 +85,15 @@ class RequestSessions implements DatabaseSessions {
     const names = [...latest.keys()].sort((a, b) => (a === DIRECTORY ? -1 : b === DIRECTORY ? 1 : a.localeCompare(b)));
     return names.map((name) => `${name}:${latest.get(name)}`).join(",");
   }
+}
+
+/**
+ * A session that starts at the directory's primary, whatever the request's own sessions may read: who the caller is
+ * (signed out, disabled) is read where a sign-out or an operator's change was written, never on a replica that has
+ * not caught up with it.
+ */
+export function primaryDirectorySession(env: object): SessionBinding {
+  return asBinding(databaseBinding(env, DIRECTORY).withSession("first-primary"));
 }
 
 /** `atPrimary`: the request must see every write made before it (a background batch's request). */

@@ -400,7 +400,7 @@ export function buildOpenApiDocument(app: Hono<AppEnv>, serverUrl?: string): Rec
     security: [{ bearer: [] }],
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (HS256; claims user_id, iat and exp), from POST /api/v2/user/authenticate" } },
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT (HS256; claims user_id, iat, exp and gen), from POST /api/v2/user/authenticate" } },
       parameters: shared.parts.parameters,
       responses: shared.parts.responses,
       headers: shared.parts.headers,

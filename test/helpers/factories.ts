@@ -16,8 +16,10 @@ const next = () => ++counter;
 export const uuid = () => crypto.randomUUID();
 export const timestamps = (offsetSeconds = next()) => ({ createdAt: stamp(offsetSeconds), updatedAt: stamp(offsetSeconds) });
 
+/** A token as the service mints one for the user now: of their current sign-out generation (0 for no such user). */
 export async function tokenFor(userId: string, expiresIn = 3600): Promise<string> {
-  return mintToken(env.JWT_SECRET, userId, expiresIn);
+  const [user] = await db.select({ generation: schema.users.tokenGeneration }).from(schema.users).where(eq(schema.users.id, userId));
+  return mintToken(env.JWT_SECRET, userId, expiresIn, user?.generation ?? 0);
 }
 
 export async function createUser(overrides: Partial<typeof schema.users.$inferInsert> = {}) {

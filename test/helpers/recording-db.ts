@@ -13,6 +13,8 @@ export interface Recorded {
   params: unknown[];
   /** The database it ran on. */
   on: D1Database;
+  /** Where the session it ran in began (`first-primary`, `first-unconstrained` or a bookmark); absent outside one. */
+  session?: string;
 }
 
 /** The Worker's bindings with every database remembering what it is asked (whichever holds the tests' lists). */
@@ -22,13 +24,13 @@ export function recordingEnv(recorded: Recorded[]): Bindings {
 }
 
 /** The binding, or a session opened on it (every request runs in one), remembering what it prepares. */
-function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorded: Recorded[], on: D1Database): T {
+function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorded: Recorded[], on: D1Database, session?: string): T {
   return new Proxy(binding, {
     get(target, property) {
       if (property === "prepare") {
         return (sql: string) => {
           const statement = target.prepare(sql);
-          const entry: Recorded = { sql, params: [], on };
+          const entry: Recorded = { sql, params: [], on, ...(session ? { session } : {}) };
           recorded.push(entry);
           const bind = statement.bind.bind(statement);
           statement.bind = (...params: unknown[]) => {
@@ -39,7 +41,7 @@ function recording<T extends D1Database | D1DatabaseSession>(binding: T, recorde
         };
       }
       if (property === "withSession") {
-        return (constraint?: string) => recording((target as D1Database).withSession(constraint), recorded, on);
+        return (constraint?: string) => recording((target as D1Database).withSession(constraint), recorded, on, constraint ?? "first-unconstrained");
       }
       const value = Reflect.get(target, property);
       return typeof value === "function" ? value.bind(target) : value;

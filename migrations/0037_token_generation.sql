@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `token_generation` integer DEFAULT 0 NOT NULL;
