@@ -11,7 +11,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--url <base>]
   user:disable --user U          user:enable --user U
   user:erase --user U [--confirm]
   identity:list --user U
-  identity:link --user U --issuer I --subject S
+  identity:link --user U --issuer I --subject S [--replace]   (--replace: swaps the user's subject there, signing them out)
   identity:unlink --user U --issuer I
   list:add --user U --name N --currency C [--database D]
   list:member --list L --user U [--coach]
@@ -32,7 +32,7 @@ function fail(message: string): never {
 }
 
 /** Options that are switches: present or not, never given a value (`--coach yes` is refused, not misread). */
-const SWITCHES = new Set(["coach", "confirm", "json"]);
+const SWITCHES = new Set(["coach", "confirm", "json", "replace"]);
 /** Commands that also take their values in order (`lists:move -- <list> <database>`). */
 const POSITIONAL: Record<string, string[]> = { "list:move": ["list", "database"] };
 
@@ -129,7 +129,7 @@ switch (command) {
   }
   case "identity:link": {
     const [user, issuer, subject] = need("user", "issuer", "subject");
-    await print(await call("POST", `/users/${user}/identities`, { issuer, subject }));
+    await print(await call("POST", `/users/${user}/identities`, { issuer, subject, ...(options.replace ? { replace: true } : {}) }));
     break;
   }
   case "identity:unlink": {

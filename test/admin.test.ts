@@ -429,4 +429,61 @@ describe("identity:link, identity:unlink and identity:list", () => {
     expect((await signIn("person-1", firstEmail)).status).toBe(403);
     expect((await call("GET", `/users/${first}/identities`)).body.identities.map((identity: { subject: string }) => identity.subject).sort()).toEqual(["F2F4A2A5-0C6B-4D8E-9A2B-3C1D5E6F7A8B", "person-2"]);
   });
+
+  it("unlinking signs the user out everywhere; replace swaps the subject in one statement and signs them out too", async () => {
+    const provider = await TestProvider.start();
+    const bindings = { ...env, OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: "web-app", VIEWER_CACHE_SECONDS: "300" };
+    const call = (method: string, path: string, body?: unknown) => admin(method, path, body, TEST_ADMIN_SECRET, bindings);
+    const tokenOf = async (sub: string, email: string) => {
+      const answer = await request("POST", "/api/v2/user/authenticate", { bindings, headers: { "CF-Connecting-IP": "203.0.113.8" }, body: { data: { type: "authenticate", attributes: { id_token: await provider.sign({ sub, email, email_verified: true }) } } } });
+      expect(answer.status, answer.text).toBe(200);
+      return answer.body.data.attributes.json_web_token as string;
+    };
+    const me = async (token: string) => (await get("/api/v2/user", token, { bindings })).status;
+    const subjects = async (userId: string) => (await db.select({ subject: schema.identityLinks.subject }).from(schema.identityLinks).where(eq(schema.identityLinks.userId, userId))).map((row) => row.subject);
+    const generation = async (userId: string) => (await db.select({ generation: schema.users.tokenGeneration }).from(schema.users).where(eq(schema.users.id, userId)))[0].generation;
+    const [user, other] = [await addUser(), await addUser()];
+    const email = (await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, user)))[0].email;
+    const issuer = provider.issuer;
+
+    // The user signed in as person-a; the operator unlinks person-a: the token it got is refused at once.
+    expect((await call("POST", `/users/${user}/identities`, { issuer, subject: "person-a" })).status).toBe(201);
+    const before = await tokenOf("person-a", email);
+    expect(await me(before)).toBe(200);
+    const signedInGeneration = await generation(user);
+    expect((await call("DELETE", `/users/${user}/identities?issuer=${encodeURIComponent(issuer)}`)).status).toBe(200);
+    expect(await me(before)).toBe(401);
+    expect(await generation(user)).toBe(signedInGeneration + 1);
+    // A refused unlink signs no one out.
+    const otherToken = await tokenOf("person-other", (await db.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, other)))[0].email);
+    expect((await call("DELETE", `/users/${user}/identities?issuer=${encodeURIComponent(issuer)}`)).status).toBe(404);
+    expect(await generation(user)).toBe(signedInGeneration + 1);
+    expect(await me(otherToken)).toBe(200);
+
+    // replace where the user has no link at the issuer links, as without it.
+    const linked = await call("POST", `/users/${user}/identities`, { issuer, subject: "person-b", replace: true });
+    expect([linked.status, linked.body]).toEqual([201, { user_id: user, issuer, subject: "person-b" }]);
+    const asB = await tokenOf("person-b", email);
+    // The same subject again changes nothing, and signs no one out.
+    expect((await call("POST", `/users/${user}/identities`, { issuer, subject: "person-b", replace: true })).status).toBe(200);
+    expect(await me(asB)).toBe(200);
+    // A subject linked to someone else is refused; nothing changes.
+    const taken = await call("POST", `/users/${user}/identities`, { issuer, subject: "person-other", replace: true });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors[0]).toMatchObject({ detail: `This subject of the issuer is linked to user ${other}: unlink it there first`, source: { pointer: "/subject" } });
+    expect(await subjects(user)).toEqual(["person-b"]);
+    expect(await me(asB)).toBe(200);
+    const notABoolean = await call("POST", `/users/${user}/identities`, { issuer, subject: "person-c", replace: "yes" });
+    expect(notABoolean.status).toBe(400);
+    expect(notABoolean.body.errors[0]).toMatchObject({ detail: "replace must be true or false", source: { pointer: "/replace" } });
+
+    // The swap: person-c is the user's subject, the one link row changed in place, person-b's token refused.
+    const [row] = await db.select({ id: schema.identityLinks.id }).from(schema.identityLinks).where(eq(schema.identityLinks.userId, user));
+    const replaced = await call("POST", `/users/${user}/identities`, { issuer, subject: "person-c", replace: true });
+    expect([replaced.status, replaced.body]).toEqual([200, { user_id: user, issuer, subject: "person-c", replaced_subject: "person-b" }]);
+    expect(await db.select({ id: schema.identityLinks.id, subject: schema.identityLinks.subject }).from(schema.identityLinks).where(eq(schema.identityLinks.userId, user))).toEqual([{ id: row.id, subject: "person-c" }]);
+    expect(await me(asB)).toBe(401);
+    expect(await me(await tokenOf("person-c", email))).toBe(200);
+    expect(await me(otherToken)).toBe(200);
+  });
 });

@@ -106,7 +106,9 @@ describe("signing in with an ID token", () => {
 
   it("takes a token for any of the audiences, and a token of the same person at another provider is another link", async () => {
     const user = await createUser();
-    tokenOf(await signIn({ id_token: await provider.sign({ sub: "p-1", ...verified(user.email) }, { audience: ["someone-else", "api://default"] }) }));
+    tokenOf(await signIn({ id_token: await provider.sign({ sub: "p-1", ...verified(user.email) }, { audience: "api://default" }) }));
+    // Several audiences: the client it was issued to (azp) is one of ours.
+    tokenOf(await signIn({ id_token: await provider.sign({ sub: "p-1", azp: "web-app", ...verified(user.email) }, { audience: ["someone-else", "web-app"] }) }));
     const other = await TestProvider.start();
     const response = await signIn({ id_token: await other.sign({ sub: "p-1", ...verified(user.email) }) }, { bindings: settings({ OIDC_ISSUER: other.issuer }) });
     expect(await userIdOf(tokenOf(response))).toBe(user.id);
@@ -292,8 +294,8 @@ describe("access tokens", () => {
       { authorization: "Basic cmVjb3Jkcy1hcGk6czNjcmV0JTNBd2l0aCtzcGFjZXMlMkJtb3Jl", contentType: "application/x-www-form-urlencoded", form: { token: accessToken, token_type_hint: "access_token" } },
     ]);
     expect(await linksOf(user.id)).toEqual([{ issuer: provider.issuer, subject: "opaque-1" }]);
-    // Issued to another client for the API's audience: its `aud` names the service.
-    const forTheApi = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: "mobile-app", introspected: { aud: ["api://default"] } });
+    // Introspection naming no client: the token's `aud` decides.
+    const forTheApi = provider.opaqueAccessToken({ sub: "opaque-1", ...verified(user.email) }, { clientId: null, introspected: { aud: ["api://default"] } });
     expect(await userIdOf(tokenOf(await signIn({ access_token: forTheApi })))).toBe(user.id);
   });
 
@@ -303,13 +305,28 @@ describe("access tokens", () => {
     const tokens = {
       "another client": provider.opaqueAccessToken(person, { clientId: "other-app" }),
       "another client and audience": provider.opaqueAccessToken(person, { clientId: "other-app", introspected: { aud: "https://other.example.org" } }),
+      // Any application of the organization may get a token for the API's audience: the client it names decides.
+      "another client for the API's audience": provider.opaqueAccessToken(person, { clientId: "mobile-app", introspected: { aud: ["api://default"] } }),
+      "a client in another case": provider.opaqueAccessToken(person, { clientId: "Web-App" }),
+      "a client that is not a string": provider.opaqueAccessToken(person, { clientId: null, introspected: { client_id: ["web-app"], aud: "web-app" } }),
+      "no client and another audience": provider.opaqueAccessToken(person, { clientId: null, introspected: { aud: "https://other.example.org" } }),
+      "no client and no audience": provider.opaqueAccessToken(person, { clientId: null }),
       inactive: provider.opaqueAccessToken(person, { introspected: { active: false } }),
+      'active "true" as a string': provider.opaqueAccessToken(person, { introspected: { active: "true" } }),
+      // Shaped as a JWT, it is checked as one (and its signature is not the provider's), though introspection would vouch for it.
+      "a forged JWT": provider.opaqueAccessToken(person, {
+        token: [{ alg: "RS256", typ: "JWT", kid: provider.key.kid }, { iss: provider.issuer, aud: "web-app", sub: "victim-2", exp: Math.floor(Date.now() / 1000) + 600 }, { forged: true }]
+          .map((part) => base64url.encode(JSON.stringify(part)))
+          .join("."),
+      }),
       "another issuer": provider.opaqueAccessToken(person, { introspected: { iss: "https://id.example.com" } }),
       expired: provider.opaqueAccessToken(person, { introspected: { exp: Math.floor(Date.now() / 1000) - 120 } }),
       "a subject other than userinfo's": provider.opaqueAccessToken(person, { introspected: { sub: "someone-else" } }),
     };
     const before = await stored();
     for (const bindings of [settings(), settings({ OIDC_SIGN_UP: "open" })]) {
+      // Attempts are counted per address: each round from another.
+      from = address();
       for (const [name, accessToken] of Object.entries(tokens)) {
         const response = await signIn({ access_token: accessToken }, { bindings });
         expect(errorOf(response, 401).detail, name).toBe("The identity provider's token is not valid for this service: sign in again");
@@ -356,6 +373,92 @@ describe("access tokens", () => {
   });
 });
 
+describe("the client a JWT names", () => {
+  const refusal = "The identity provider's token is not valid for this service: sign in again";
+
+  it("refuses a JWT access token or ID token naming another client (client_id, azp, cid) for an accepted audience", async () => {
+    const user = await createUser();
+    const person = { sub: "jwt-client-1", ...verified(user.email) };
+    const before = await stored();
+    for (const claim of ["client_id", "azp", "cid"]) {
+      for (const client of ["mobile-app", "Web-App"]) {
+        const token = await provider.sign({ ...person, [claim]: client }, { audience: "api://default" });
+        for (const kind of ["access_token", "id_token"]) {
+          expect(errorOf(await signIn({ [kind]: token }), 401).detail, `${kind} ${claim} ${client}`).toBe(refusal);
+        }
+      }
+    }
+    expect(await stored()).toEqual(before);
+    // Naming an allowed client, or none, it is taken.
+    const ours = await provider.sign({ ...person, cid: "web-app" }, { audience: "api://default" });
+    expect(await userIdOf(tokenOf(await signIn({ access_token: ours })))).toBe(user.id);
+  });
+
+  it("takes an ID token for several audiences, or with an azp, only when its azp is an allowed client; never an at+jwt", async () => {
+    const user = await createUser();
+    const person = { sub: "azp-1", ...verified(user.email) };
+    const before = await stored();
+    const refused = {
+      "a foreign azp": await provider.sign({ ...person, azp: "mobile-app" }),
+      "a foreign azp of several audiences": await provider.sign({ ...person, azp: "mobile-app" }, { audience: ["web-app", "mobile-app"] }),
+      "several audiences and no azp": await provider.sign(person, { audience: ["web-app", "mobile-app"] }),
+      "an access token (RFC 9068)": await provider.sign({ ...person, client_id: "web-app" }, { type: "at+jwt" }),
+      "an access token, its media type": await provider.sign({ ...person, client_id: "web-app" }, { type: "application/AT+JWT" }),
+    };
+    for (const [name, idToken] of Object.entries(refused)) expect(errorOf(await signIn({ id_token: idToken }), 401).detail, name).toBe(refusal);
+    expect(await stored()).toEqual(before);
+    expect(await userIdOf(tokenOf(await signIn({ id_token: await provider.sign({ ...person, azp: "web-app" }, { audience: ["web-app", "mobile-app"] }) })))).toBe(user.id);
+    // An at+jwt is an access token, and is taken as one.
+    expect(await userIdOf(tokenOf(await signIn({ access_token: refused["an access token (RFC 9068)"] })))).toBe(user.id);
+  });
+});
+
+describe("the introspection endpoint", () => {
+  it("answers 503 for an answer that is not JSON, or a failing provider, saying which in the log", async () => {
+    const user = await createUser();
+    const accessToken = provider.opaqueAccessToken({ sub: "opaque-4", ...verified(user.email) });
+    const errors = vi.spyOn(console, "error");
+    const before = await stored();
+    provider.introspectionAnswer = () => new Response("<html>Service Unavailable</html>", { headers: { "Content-Type": "text/html" } });
+    expect(errorOf(await signIn({ access_token: accessToken }), 503).detail).toBe("The identity provider cannot be reached: retry in a moment");
+    expect(errors.mock.calls.map(([line]) => String(line)).join("\n")).toContain("an answer that is not a JSON object");
+    errors.mockClear();
+    provider.introspectionAnswer = () => new Response("busy", { status: 500 });
+    expect(errorOf(await signIn({ access_token: accessToken }), 503).detail).toBe("The identity provider cannot be reached: retry in a moment");
+    const logged = errors.mock.calls.map(([line]) => String(line)).join("\n");
+    expect(logged).toContain("token introspection answered 500");
+    expect(logged).not.toContain("OIDC_CLIENT_SECRET");
+    expect(provider.times("/me")).toBe(0);
+    expect(await stored()).toEqual(before);
+  });
+
+  it("is sent the client secret only over HTTPS at the issuer's origin: elsewhere 503, logged, nothing sent", async () => {
+    const user = await createUser();
+    const elsewhere: string[] = [];
+    answerAt("https://collector.example.net", (request) => {
+      elsewhere.push(request.url);
+      return Response.json({ active: true, client_id: "web-app" });
+    });
+    const errors = vi.spyOn(console, "error");
+    const before = await stored();
+    const endpoints = [(issuer: string) => `${issuer.replace("https://", "http://")}/token/introspection`, () => "https://collector.example.net/token/introspection", (issuer: string) => `${issuer}.example.net/token/introspection`];
+    // A provider each: the Worker keeps each issuer's discovery document.
+    for (const endpoint of endpoints) {
+      const misdirecting = await TestProvider.start();
+      misdirecting.serviceClient = SERVICE_CLIENT;
+      misdirecting.introspectionEndpoint = endpoint(misdirecting.issuer);
+      const accessToken = misdirecting.opaqueAccessToken({ sub: "opaque-5", ...verified(user.email) });
+      const answer = await signIn({ access_token: accessToken }, { bindings: settings({ OIDC_ISSUER: misdirecting.issuer }) });
+      expect(errorOf(answer, 503).detail, misdirecting.introspectionEndpoint).toBe("The identity provider cannot be reached: retry in a moment");
+      expect(misdirecting.introspectionRequests).toEqual([]);
+      expect(misdirecting.times("/me")).toBe(0);
+    }
+    expect(errors.mock.calls.map(([line]) => String(line)).filter((line) => line.includes("introspection_endpoint is not an https:// URL at the issuer's origin"))).toHaveLength(3);
+    expect(elsewhere).toEqual([]);
+    expect(await stored()).toEqual(before);
+  });
+});
+
 describe("an e-mail address the provider gives to someone else", () => {
   it("never links a second subject of the provider to a user by it: 403, nothing stored, under every policy", async () => {
     const user = await createUser();
@@ -383,8 +486,9 @@ describe("an e-mail address the provider gives to someone else", () => {
     );
   });
 
-  it("is held by a key of the database: two first sign-ins of two subjects at once link one, refuse the other", async () => {
+  it("is held by the (user, issuer) key of the database: a direct second insert is refused; two first sign-ins end with one link", async () => {
     const user = await createUser();
+    // Requests in one test isolate need not overlap: this shows the outcome, the insert below shows the key that holds it.
     const [first, second] = await Promise.all(["race-1", "race-2"].map(async (sub) => signIn({ id_token: await provider.sign({ sub, ...verified(user.email) }) })));
     expect([first.status, second.status].sort()).toEqual([200, 403]);
     expect(await linksOf(user.id)).toHaveLength(1);
@@ -669,7 +773,7 @@ describe("CAS tickets", () => {
     expect(await stored()).toEqual(before);
   });
 
-  it("takes the subject from CAS_SUBJECT_ATTRIBUTE, falling back to the user name where it is not released", async () => {
+  it("takes the subject from CAS_SUBJECT_ATTRIBUTE, and refuses an answer without it; the user name only where none is configured", async () => {
     const byGuid = cas({ CAS_SUBJECT_ATTRIBUTE: "ssoGuid" });
     const user = await createUser();
     casServer(() => success(user.email, user.email));
@@ -679,9 +783,16 @@ describe("CAS tickets", () => {
     casServer(() => success("renamed@example.org", "renamed@example.org"));
     expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-2" }, { bindings: byGuid })))).toBe(user.id);
 
+    // An answer without the attribute is not read by the user name, which may be someone else's.
     const another = await createUser();
     casServer(() => success("another-user-name", another.email, null));
-    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-guid-3" }, { bindings: byGuid })))).toBe(another.id);
+    const logged = vi.spyOn(console, "log");
+    const before = await stored();
+    const refused = await signIn({ cas_ticket: "ST-guid-3" }, { bindings: byGuid });
+    expect(errorOf(refused, 403).detail).toBe("The CAS server did not release your ssoGuid, by which this service knows you: ask your administrator");
+    expect(logged.mock.calls.map(([line]) => String(line)).join("\n")).toContain("the CAS answer lacks the subject attribute ssoGuid");
+    expect(await stored()).toEqual(before);
+    expect(await userIdOf(tokenOf(await signIn({ cas_ticket: "ST-user-name" }, { bindings: cas() })))).toBe(another.id);
     expect(await linksOf(another.id)).toEqual([{ issuer: CAS_BASE_URL, subject: "another-user-name" }]);
   });
 

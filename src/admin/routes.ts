@@ -15,6 +15,7 @@ import { databaseSizes } from "../accounts/placement";
 import { addAccountList, addUser } from "../accounts/onboarding";
 import { everyPlacement, placementOf, startMove } from "./moves";
 import { identitiesOf, linkRow, subjectAt } from "../auth/identities";
+import { signOutEverywhere } from "../auth/sign-in";
 import { signInSettings } from "../auth/sign-in-settings";
 import { forgetViewer } from "../auth/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
@@ -58,6 +59,7 @@ const Membership = v.object({ coach: v.optional(v.boolean("coach must be true or
 const IdentityLink = v.object({
   issuer: v.pipe(v.string("issuer must be a string"), v.trim(), v.nonEmpty("issuer can't be blank")),
   subject: text("subject"),
+  replace: v.optional(v.boolean("replace must be true or false"), false),
 });
 
 async function body<T extends v.GenericSchema>(c: Context<AppEnv>, schema: T): Promise<v.InferOutput<T>> {
@@ -121,6 +123,14 @@ async function refuseLinkConflict(db: Database, userId: string, link: { issuer: 
   throw conflict("The user's identities changed meanwhile: try again");
 }
 
+/** The user's link at the issuer, changed to another subject of it (the unique key refuses one linked to someone else). */
+function replaceSubject(db: Database, userId: string, link: { issuer: string; subject: string }) {
+  return db
+    .update(identityLinks)
+    .set({ subject: link.subject, updatedAt: nowTimestamp() })
+    .where(and(eq(identityLinks.userId, userId), eq(identityLinks.issuer, link.issuer)));
+}
+
 export function adminRoutes(): Hono<AppEnv> {
   const admin = new Hono<AppEnv>();
   admin.use(adminOnly);
@@ -165,6 +175,7 @@ export function adminRoutes(): Hono<AppEnv> {
   });
 
   // Links a provider's person to the user: one subject per issuer, and a subject is one user's (the unique keys).
+  // With `replace`, the user's subject at the issuer becomes this one in one statement: no moment without a link.
   admin.post(`/users/${ID}/identities`, async (c) => {
     const input = await body(c, IdentityLink);
     const db = c.get("db");
@@ -175,30 +186,38 @@ export function adminRoutes(): Hono<AppEnv> {
     }
     await existingUser(db, id);
     const link = { user_id: id, issuer: input.issuer, subject: input.subject };
+    const replaced = input.replace ? await subjectAt(db, id, input.issuer) : undefined;
+    if (replaced === input.subject) return c.json(link);
     try {
-      await db.insert(identityLinks).values(linkRow(input, id));
+      if (replaced === undefined) await db.insert(identityLinks).values(linkRow(input, id));
+      else await db.batch([replaceSubject(db, id, input), signOutEverywhere(db, id)]);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       await refuseLinkConflict(db, id, input);
       return c.json(link);
     }
-    logChange(c, "identity:link", link);
-    return c.json(link, 201);
+    if (replaced === undefined) {
+      logChange(c, "identity:link", link);
+      return c.json(link, 201);
+    }
+    forgetViewer(id);
+    logChange(c, "identity:link", { ...link, replaced_subject: replaced });
+    return c.json({ ...link, replaced_subject: replaced });
   });
 
+  // The person of the removed subject is signed out: the user's tokens until now are refused.
   admin.delete(`/users/${ID}/identities`, async (c) => {
     const issuer = c.req.query("issuer")?.trim();
     if (!issuer) throw badRequest("issuer is required: the provider whose link to remove", { parameter: "issuer" });
     const db = c.get("db");
     const id = c.req.param("id").toLowerCase();
     await existingUser(db, id);
-    const [removed] = await db
-      .delete(identityLinks)
-      .where(and(eq(identityLinks.userId, id), eq(identityLinks.issuer, issuer)))
-      .returning({ subject: identityLinks.subject });
-    if (!removed) throw new ApiError(404, [{ detail: `User ${id} has no identity at ${issuer}`, source: { parameter: "issuer" } }]);
-    logChange(c, "identity:unlink", { user_id: id, issuer, subject: removed.subject });
-    return c.json({ user_id: id, issuer, subject: removed.subject, removed: true });
+    const subject = await subjectAt(db, id, issuer);
+    if (subject === undefined) throw new ApiError(404, [{ detail: `User ${id} has no identity at ${issuer}`, source: { parameter: "issuer" } }]);
+    await db.batch([db.delete(identityLinks).where(and(eq(identityLinks.userId, id), eq(identityLinks.issuer, issuer))), signOutEverywhere(db, id)]);
+    forgetViewer(id);
+    logChange(c, "identity:unlink", { user_id: id, issuer, subject });
+    return c.json({ user_id: id, issuer, subject, removed: true });
   });
 
   admin.post("/account_lists", async (c) => {

@@ -3,12 +3,18 @@
  * verified against the provider's published keys. An opaque access token is asked about twice: token introspection
  * (RFC 7662) says whom it was issued to, which userinfo never says; then userinfo says who the person is.
  *
+ * OIDC_AUDIENCE lists both the service's clients (the web app's client id) and audiences of resource servers
+ * (`api://default`), which every application of the provider's organization may get tokens for. A token that names
+ * the client it was issued to (`client_id`, `azp`, `cid`) is taken only when that client is one of the list; only a
+ * token naming no client is judged by its `aud` alone.
+ *
  * The discovery document and the key set are kept per isolate. A token signed with a key the kept set lacks reads
  * the set again, but at most once a minute per set: a rotated key works at once, and a flood of made-up key ids
  * costs the provider one request a minute.
  */
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet, type JWTPayload } from "jose";
 import { fetchFromProvider, parseJsonObject, providerJson, ProviderUnavailableError } from "./provider-fetch";
+import { isProviderUrl } from "./sign-in-settings";
 
 /** Only asymmetric signatures: a shared-secret (HS*) token could be made by anyone who holds the provider's public key. */
 export const ASYMMETRIC_ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
@@ -103,8 +109,26 @@ export function looksLikeJwt(token: string): boolean {
   }
 }
 
-/** The claims of a JWT the provider signed for one of the audiences; TokenRefusedError for any other. */
-export async function verifyProviderJwt(settings: { issuer: string; audiences: string[] }, token: string): Promise<ProviderClaims & JWTPayload> {
+/** The claims in which a provider names the client a token was issued to: OAuth (RFC 9068, RFC 7662), OpenID Connect, Okta. */
+const CLIENT_CLAIMS = ["client_id", "azp", "cid"] as const;
+
+/** Refuses a token that names a client (in any of CLIENT_CLAIMS) other than the allowed ones, compared exactly. */
+function refuseForeignClient(claims: Record<string, unknown>, allowedClients: string[]): void {
+  for (const name of CLIENT_CLAIMS) {
+    const client = claims[name];
+    if (client !== undefined && (typeof client !== "string" || !allowedClients.includes(client))) throw new TokenRefusedError(`issued to another client (${name})`);
+  }
+}
+
+/** RFC 9068: an access token says so in its header, and is never an ID token. */
+const isAccessTokenType = (type: unknown) => typeof type === "string" && ["at+jwt", "application/at+jwt"].includes(type.toLowerCase());
+
+/**
+ * The claims of a JWT the provider signed for one of the audiences; TokenRefusedError for any other. As an ID token
+ * (OpenID Connect Core 3.1.3.7), it must not be an access token, and one with several audiences or an `azp` must
+ * name an allowed client as its `azp`.
+ */
+export async function verifyProviderJwt(settings: { issuer: string; audiences: string[] }, token: string, use: "id_token" | "access_token"): Promise<ProviderClaims & JWTPayload> {
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -113,6 +137,7 @@ export async function verifyProviderJwt(settings: { issuer: string; audiences: s
   }
   // Refused before asking the provider for anything: no key of theirs makes these good.
   if (typeof header.alg !== "string" || !ASYMMETRIC_ALGORITHMS.includes(header.alg)) throw new TokenRefusedError("algorithm");
+  if (use === "id_token" && isAccessTokenType(header.typ)) throw new TokenRefusedError("an access token (at+jwt) sent as the ID token");
   const { jwksUri } = await discover(settings.issuer);
   const keys = await keysFor(jwksUri, header.kid);
   try {
@@ -124,6 +149,10 @@ export async function verifyProviderJwt(settings: { issuer: string; audiences: s
       requiredClaims: ["sub", "exp"],
     });
     if (typeof payload.sub !== "string" || payload.sub === "") throw new TokenRefusedError("subject");
+    if (use === "id_token" && ((Array.isArray(payload.aud) && payload.aud.length > 1) || payload.azp !== undefined) && (typeof payload.azp !== "string" || !settings.audiences.includes(payload.azp))) {
+      throw new TokenRefusedError("an ID token for several audiences, or an azp, without an allowed azp");
+    }
+    refuseForeignClient(payload, settings.audiences);
     return payload as ProviderClaims & JWTPayload;
   } catch (error) {
     if (error instanceof TokenRefusedError) throw error;
@@ -150,28 +179,47 @@ function basicAuthorization(client: { id: string; secret: string }): string {
 }
 
 /**
+ * The introspection endpoint the discovery document names, if it may be sent the service's client secret: at the
+ * issuer's own origin, over HTTPS (or loopback HTTP, as the issuer may be for `npm run dev`).
+ */
+function introspectionEndpointOf(issuer: string, endpoint: string): string {
+  if (isProviderUrl(endpoint) && new URL(endpoint).origin === new URL(issuer).origin) return endpoint;
+  console.error(JSON.stringify({ level: "error", message: "identity provider misconfigured", problem: "the discovery document's introspection_endpoint is not an https:// URL at the issuer's origin: the client secret is not sent there", issuer, endpoint }));
+  throw new ProviderUnavailableError("introspection endpoint elsewhere");
+}
+
+/**
  * Checks at the provider's introspection endpoint (RFC 7662), as the service's own client, that an opaque access
- * token is active and was issued to one of the audiences (its `client_id` or `aud`): a token another application
- * obtained for the same person names that application. Answers the subject the provider states, if any.
+ * token is active and was issued to one of the allowed clients: its `client_id` when the provider states one, its
+ * `aud` only when it does not. A token another application obtained for the person, even for an audience the
+ * service accepts, names that application. Answers the subject the provider states, if any.
  */
 export async function introspect(settings: { issuer: string; audiences: string[]; client?: { id: string; secret: string } }, accessToken: string): Promise<{ sub?: string }> {
   if (!settings.client) throw new OpaqueTokenUncheckableError("no client credentials for introspection");
-  const { introspectionEndpoint } = await discover(settings.issuer);
-  if (!introspectionEndpoint) throw new OpaqueTokenUncheckableError("no introspection endpoint");
+  const discovered = (await discover(settings.issuer)).introspectionEndpoint;
+  if (!discovered) throw new OpaqueTokenUncheckableError("no introspection endpoint");
+  const introspectionEndpoint = introspectionEndpointOf(settings.issuer, discovered);
   const answer = await fetchFromProvider(introspectionEndpoint, {
     method: "POST",
     headers: { Authorization: basicAuthorization(settings.client), "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
     body: new URLSearchParams({ token: accessToken, token_type_hint: "access_token" }).toString(),
   });
-  if (answer.status !== 200) {
-    // 400 or 401 here means the provider does not know the service's client: the deployment's to fix, not the person's.
+  if (answer.status === 400 || answer.status === 401) {
+    // The provider does not know the service's client: the deployment's to fix, not the person's.
     console.error(JSON.stringify({ level: "error", message: "identity provider misconfigured", problem: `token introspection answered ${answer.status}: check OIDC_CLIENT_ID and OIDC_CLIENT_SECRET`, issuer: settings.issuer }));
+    throw new ProviderUnavailableError(`introspection status ${answer.status}`);
+  }
+  if (answer.status !== 200) {
+    console.error(JSON.stringify({ level: "error", message: "identity provider unavailable", problem: `token introspection answered ${answer.status}`, issuer: settings.issuer }));
     throw new ProviderUnavailableError(`introspection status ${answer.status}`);
   }
   const result = parseJsonObject(answer.text, introspectionEndpoint);
   if (result.active !== true) throw new TokenRefusedError("inactive at introspection");
-  const issuedTo = [result.client_id, ...(Array.isArray(result.aud) ? result.aud : [result.aud])].filter((value): value is string => typeof value === "string");
-  if (!issuedTo.some((audience) => settings.audiences.includes(audience))) throw new TokenRefusedError("issued to another client");
+  refuseForeignClient({ client_id: result.client_id }, settings.audiences);
+  if (result.client_id === undefined) {
+    const audiences = Array.isArray(result.aud) ? result.aud : [result.aud];
+    if (!audiences.some((audience) => typeof audience === "string" && settings.audiences.includes(audience))) throw new TokenRefusedError("issued for another audience");
+  }
   if (result.iss !== undefined && result.iss !== settings.issuer) throw new TokenRefusedError("another issuer at introspection");
   if (typeof result.exp === "number" && result.exp + CLOCK_LEEWAY_SECONDS < Date.now() / 1000) throw new TokenRefusedError("expired at introspection");
   return { sub: typeof result.sub === "string" && result.sub !== "" ? result.sub : undefined };

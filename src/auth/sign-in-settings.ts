@@ -43,7 +43,7 @@ export interface SignInVars {
 const DEFAULT_TOKEN_DAYS = 30;
 
 /** A provider is reached over HTTPS; plain HTTP only on loopback, for the local provider of `npm run dev`. */
-function isProviderUrl(value: string): boolean {
+export function isProviderUrl(value: string): boolean {
   try {
     const url = new URL(value);
     if (url.protocol === "https:") return true;

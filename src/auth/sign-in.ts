@@ -12,7 +12,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { users } from "../../drizzle/schema";
 import { readBody } from "../engine/context";
-import type { AppEnv } from "../env";
+import type { AppEnv, Database } from "../env";
 import { ApiError, badRequest, unauthorized } from "../jsonapi/errors";
 import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
 import { readResourceDocument } from "../jsonapi/request-document";
@@ -80,7 +80,7 @@ async function oidcIdentity(settings: SignInSettings, kind: "id_token" | "access
   if (!issuer) throw new ApiError(503, [{ detail: "Signing in is not configured: OIDC_ISSUER is not set" }]);
   const oidc = { issuer, audiences: settings.audiences, client: settings.client };
   if (kind === "id_token" || looksLikeJwt(token)) {
-    const claims = await verifyProviderJwt(oidc, token);
+    const claims = await verifyProviderJwt(oidc, token, kind);
     // An access token often names the person without their e-mail address: the provider's userinfo has it.
     if (kind === "access_token" && claims.email_verified !== true) {
       const more = await userinfo(issuer, token);
@@ -100,8 +100,14 @@ async function casIdentity(c: Context<AppEnv>, settings: SignInSettings, ticket:
   // The service the ticket was issued for: this route's own URL, as the client asked the CAS server for it.
   const url = new URL(c.req.url);
   const person = await validateCasTicket(settings.casBaseUrl, ticket, `${url.origin}${url.pathname}`);
-  // A user name may pass to someone else (TheKey's is the e-mail address); an attribute such as ssoGuid does not.
-  const subject = (settings.casSubjectAttribute && person.attributes[settings.casSubjectAttribute]) || person.user;
+  // A user name may pass to someone else (TheKey's is the e-mail address); an attribute such as ssoGuid does not, so
+  // where one is configured an answer without it is refused rather than read by the user name.
+  const attribute = settings.casSubjectAttribute;
+  const subject = attribute ? person.attributes[attribute] : person.user;
+  if (!subject) {
+    log(`the CAS answer lacks the subject attribute ${attribute}`, { credential: "cas_ticket" });
+    throw new ApiError(403, [{ detail: `The CAS server did not release your ${attribute}, by which this service knows you: ask your administrator` }]);
+  }
   const email = person.attributes.email;
   // CAS has no claim saying an address is verified: the deployment says whether its server verifies them.
   return { issuer: settings.casBaseUrl, subject, email, emailVerified: settings.casEmailVerified && Boolean(email), firstName: person.attributes.firstName, lastName: person.attributes.lastName };
@@ -138,10 +144,18 @@ async function signIn(c: Context<AppEnv>) {
   return c.body(JSON.stringify(document), 200, { "Content-Type": JSONAPI_CONTENT_TYPE, "Cache-Control": "no-store" });
 }
 
+/**
+ * Signing the user out everywhere: every token minted until now is refused. A statement, to run alone or in the batch
+ * of another change (unlinking the user's identity).
+ */
+export function signOutEverywhere(directory: Database, userId: string) {
+  // The next generation, counted in SQL: two sign-outs at once are two, and every token minted before either is refused.
+  return directory.update(users).set({ tokenGeneration: sql`${users.tokenGeneration} + 1` }).where(eq(users.id, userId));
+}
+
 async function signOut(c: Context<AppEnv>) {
   const viewer = c.get("viewer");
-  // The next generation, counted in SQL: two sign-outs at once are two, and every token minted before either is refused.
-  await c.get("directory").update(users).set({ tokenGeneration: sql`${users.tokenGeneration} + 1` }).where(eq(users.id, viewer.id));
+  await signOutEverywhere(c.get("directory"), viewer.id);
   forgetViewer(viewer.id);
   return c.body(null, 204);
 }

@@ -58,6 +58,10 @@ export class TestProvider {
   readonly introspections = new Map<string, Record<string, unknown>>();
   /** Whether the discovery document names an introspection endpoint. */
   introspection = true;
+  /** Where the discovery document says the introspection endpoint is (at the issuer by default). */
+  introspectionEndpoint?: string;
+  /** When set, introspection answers this in place of what it knows (a broken or failing provider). */
+  introspectionAnswer?: () => Response;
   /** The client credentials introspection answers to (RFC 7662: the resource server's own client). */
   serviceClient = { id: "", secret: "" };
   /** The Authorization header and form of each introspection request. */
@@ -87,7 +91,7 @@ export class TestProvider {
         issuer: this.issuer,
         jwks_uri: `${this.issuer}/jwks`,
         userinfo_endpoint: `${this.issuer}/me`,
-        ...(this.introspection ? { introspection_endpoint: `${this.issuer}/token/introspection` } : {}),
+        ...(this.introspection ? { introspection_endpoint: this.introspectionEndpoint ?? `${this.issuer}/token/introspection` } : {}),
         id_token_signing_alg_values_supported: ["RS256"],
       });
     }
@@ -99,6 +103,7 @@ export class TestProvider {
       const formEncoded = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
       const expected = `Basic ${btoa(`${formEncoded(this.serviceClient.id)}:${formEncoded(this.serviceClient.secret)}`)}`;
       if (authorization !== expected) return Response.json({ error: "invalid_client" }, { status: 401 });
+      if (this.introspectionAnswer) return this.introspectionAnswer();
       const claims = this.accessTokens.get(form.token ?? "");
       const about = this.introspections.get(form.token ?? "");
       if (!claims || !about) return Response.json({ active: false });
@@ -114,21 +119,24 @@ export class TestProvider {
   }
 
   /** A token signed with `key` (the published key by default), valid for ten minutes from the clock's now. */
-  async sign(claims: JWTPayload, { key = this.key, audience = "web-app" }: { key?: SigningKey; audience?: string | string[] } = {}): Promise<string> {
+  async sign(claims: JWTPayload, { key = this.key, audience = "web-app", type = "JWT" }: { key?: SigningKey; audience?: string | string[]; type?: string } = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ iss: this.issuer, aud: audience, iat: now, exp: now + 600, ...claims })
-      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: "JWT" })
+      .setProtectedHeader({ alg: "RS256", kid: key.kid, typ: type })
       .sign(key.privateKey);
   }
 
   /**
-   * An opaque access token the userinfo endpoint answers for with these claims, issued to the client `clientId`;
-   * `introspected` is what introspection answers besides (`{ active: false }` for a revoked one).
+   * An opaque access token the userinfo endpoint answers for with these claims, issued to the client `clientId`
+   * (null: introspection names no client); `introspected` is what introspection answers besides (`{ active: false }`
+   * for a revoked one). `token` is the token's text, made up when not given.
    */
-  opaqueAccessToken(claims: JWTPayload, { clientId = "web-app", introspected = {} }: { clientId?: string; introspected?: Record<string, unknown> } = {}): string {
-    const token = crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "");
+  opaqueAccessToken(
+    claims: JWTPayload,
+    { clientId = "web-app", introspected = {}, token = crypto.randomUUID().replace(/-/g, "") + crypto.randomUUID().replace(/-/g, "") }: { clientId?: string | null; introspected?: Record<string, unknown>; token?: string } = {},
+  ): string {
     this.accessTokens.set(token, claims);
-    this.introspections.set(token, { client_id: clientId, ...introspected });
+    this.introspections.set(token, { ...(clientId === null ? {} : { client_id: clientId }), ...introspected });
     return token;
   }
 }
