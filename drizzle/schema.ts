@@ -9,6 +9,7 @@ export * from "./deleted-records";
 export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
+export * from "./duplicates";
 export * from "./identity-links";
 export * from "./imports";
 export * from "./invites";
