@@ -9,7 +9,8 @@ import * as schema from "../drizzle/schema";
 import { errorOf, get, put } from "./helpers/api";
 import { givingTo, insertAddress, insertContact, insertPerson } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
-import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { expectKeptSumsExact, expectTriggersAsDeclared } from "./helpers/kept-sums";
+import { contactNameKeyTriggers, duplicatePairTriggers } from "../drizzle/duplicates";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 type Pair = { id: string; type: string; attributes: Record<string, unknown>; relationships: { records: { data: Array<{ id: string; type: string }> } } };
@@ -168,6 +169,10 @@ describe("people duplicates", () => {
     expect((await put(`/api/v2/contacts/duplicates/${pairId}`, { data: { type: "duplicate_record_pairs", id: pairId, attributes: { ignore: false } } }, alice.token)).status).toBe(404);
     await expectKeptSumsExact();
   });
+});
+
+it("keeps the compared names and removes a record's pairs by the declared triggers", async () => {
+  await expectTriggersAsDeclared(["SET name_key", "DELETE FROM duplicate_record_pairs"], [...contactNameKeyTriggers(), ...duplicatePairTriggers()]);
 });
 
 it("needs a token", async () => {

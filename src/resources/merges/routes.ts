@@ -120,9 +120,10 @@ const itemError = (id: string, status: number, detail: string): Answer => ({ id,
 
 /**
  * Merges the pairs: each found pair on its database, in request order. A pair whose record is not found (or was
- * the loser of an earlier pair) answers 404, one whose records cannot be merged 409; when none is merged, 404.
+ * the loser of an earlier pair) answers 404, one whose records cannot be merged 409; when none is merged, the
+ * request answers 404 (a single pair: its own answer).
  */
-async function mergePairs(kind: MergeKind, pairs: Pair[], ctx: RequestContext): Promise<Answer[]> {
+async function mergePairs(kind: MergeKind, pairs: Pair[], ctx: RequestContext, bulk: boolean): Promise<Answer[]> {
   // Under a contact (`/contacts/<id>/people/merges`), only that contact's people are there.
   const under = ctx.pathParams.contact_id;
   const ids = JSON.stringify([...new Set(pairs.flatMap((pair) => [pair.winner, pair.loser]))]);
@@ -159,7 +160,12 @@ async function mergePairs(kind: MergeKind, pairs: Pair[], ctx: RequestContext): 
     const database = where.get(pair.winner)!;
     byDatabase.set(database, [...(byDatabase.get(database) ?? []), { pair, index }]);
   });
-  if (byDatabase.size === 0) throw recordNotFound(kind.model, pairs[0].loser);
+  if (byDatabase.size === 0) {
+    // Nothing to merge: the one pair of a single merge answers why; a bulk merge whose pairs all failed, 404.
+    const [only] = answers;
+    if (!bulk && only && "errors" in only) throw new ApiError(Number(only.errors[0].status), only.errors);
+    throw recordNotFound(kind.model, pairs[0].loser);
+  }
   const stamp: MergeStamp = { now: ctx.now, userId: ctx.viewer.id };
   const state: FoundRecords = { records, peopleOf };
   await Promise.all(
@@ -182,7 +188,7 @@ function mergeHandler(kind: MergeKind, bulk: boolean) {
     if (bulk && c.get("insideBatch")) throw new ApiError(403, [{ detail: INSIDE_BATCH_REFUSAL }]);
     const ctx = requestContext(c);
     const pairs = readPairs(await readBody(c), bulk);
-    const answers = await mergePairs(kind, pairs, ctx);
+    const answers = await mergePairs(kind, pairs, ctx, bulk);
     if (bulk) return c.json(answers, 200, { "Content-Type": "application/vnd.api+json; charset=utf-8" });
     const [answer] = answers;
     if ("errors" in answer) throw new ApiError(Number(answer.errors[0].status), answer.errors);
