@@ -54,11 +54,6 @@ const firstWord = (text: string) => `substr(${text} || ' ', 1, instr(${text} || 
 const ORGANIZATION_WORDS = ["church", "inc", "ministry", "ministries", "foundation", "university", "college", "school", "company", "corporation", "llc", "fellowship", "association", "society", "mission", "missions", "trust", "fund", "bank", "chapel"];
 
 /**
- * The triggers that keep `contacts.name_key` from `name` (a generated column cannot hold the subqueries that name
- * the key's parts), and the statement that fills it for the contacts already there. Migration `duplicate_keys`
- * holds them as rendered; a test checks that the database's triggers are exactly these.
- */
-/**
  * A pair whose record is removed, or leaves the pair's list (a contact moved to another list, a person to another
  * contact), is removed with it: the finder never reads the pairs to find the stale ones.
  */
@@ -66,22 +61,26 @@ export function duplicatePairTriggers(): string[] {
   const remove = (type: string, row: string) =>
     `DELETE FROM duplicate_record_pairs WHERE record_type = '${type}' AND record_one_id = ${row}.id;
   DELETE FROM duplicate_record_pairs WHERE record_two_id = ${row}.id AND record_type = '${type}';`;
-  return [
-    `CREATE TRIGGER contacts_duplicate_pairs_delete AFTER DELETE ON contacts BEGIN
-  ${remove("Contact", "OLD")}
-END;`,
-    `CREATE TRIGGER contacts_duplicate_pairs_move AFTER UPDATE OF account_list_id ON contacts WHEN OLD.account_list_id IS NOT NEW.account_list_id BEGIN
-  ${remove("Contact", "OLD")}
-END;`,
-    `CREATE TRIGGER people_duplicate_pairs_delete AFTER DELETE ON people BEGIN
-  ${remove("Person", "OLD")}
-END;`,
-    `CREATE TRIGGER people_duplicate_pairs_move AFTER UPDATE OF contact_id ON people WHEN OLD.contact_id IS NOT NEW.contact_id BEGIN
-  ${remove("Person", "OLD")}
-END;`,
+  // Each kind of record, and the column that puts it in its list.
+  const records = [
+    { table: "contacts", type: "Contact", parent: "account_list_id" },
+    { table: "people", type: "Person", parent: "contact_id" },
   ];
+  return records.flatMap(({ table, type, parent }) => [
+    `CREATE TRIGGER ${table}_duplicate_pairs_delete AFTER DELETE ON ${table} BEGIN
+  ${remove(type, "OLD")}
+END;`,
+    `CREATE TRIGGER ${table}_duplicate_pairs_move AFTER UPDATE OF ${parent} ON ${table} WHEN OLD.${parent} IS NOT NEW.${parent} BEGIN
+  ${remove(type, "OLD")}
+END;`,
+  ]);
 }
 
+/**
+ * The triggers that keep `contacts.name_key` from `name` (a generated column cannot hold the subqueries that name
+ * the key's parts), and the statement that fills it for the contacts already there. Migration `duplicate_keys`
+ * holds them as rendered; a test checks that the database's triggers are exactly these.
+ */
 export function contactNameKeyTriggers(): string[] {
   const keep = "UPDATE contacts SET name_key = " + contactNameKey("NEW.name") + " WHERE id = NEW.id AND name_key IS NOT " + contactNameKey("NEW.name") + ";";
   return [

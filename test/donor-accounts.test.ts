@@ -2,10 +2,11 @@
  * /account_lists/<id>/donor_accounts: the donor accounts of the list's contacts, as the donation pickers search them
  * and the Android app syncs them; who may read them.
  */
+import { userStrangerAndCoach } from "./helpers/team";
 import { beforeAll, describe, expect, it } from "vitest";
 import { errorOf, get } from "./helpers/api";
 import { givingTo, insertContact } from "./helpers/contact-fixtures";
-import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
+import { createUser, createViewer, db, uuid } from "./helpers/factories";
 import * as schema from "../drizzle/schema";
 import { eq } from "drizzle-orm";
 
@@ -22,10 +23,7 @@ let bobsAccount: string;
 const number = `7${uuid().slice(0, 5)}`;
 
 beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-  coach = await createUser();
-  await addToList(alice.list.id, coach.id, "coach");
+  ({ owner: alice, stranger: bob, coach } = await userStrangerAndCoach());
   john = await insertContact(alice.list.id, "Doe, John");
   const named = await insertContact(alice.list.id, "Roe, Mary");
   const giving = await givingTo(alice.list.id);

@@ -3,12 +3,13 @@
  * a shared donor account number; people of one contact by name), listed with the web app's own requests, marked
  * "not a duplicate" and never offered again; who may read and mark them; bad input.
  */
+import { userStrangerAndCoach } from "./helpers/team";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, put } from "./helpers/api";
 import { givingTo, insertAddress, insertContact, insertPerson } from "./helpers/contact-fixtures";
-import { addToList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
+import { createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { expectKeptSumsExact, expectTriggersAsDeclared } from "./helpers/kept-sums";
 import { contactNameKeyTriggers, duplicatePairTriggers } from "../drizzle/duplicates";
 
@@ -29,10 +30,7 @@ let bob: Viewer;
 let coach: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-  coach = await createUser();
-  await addToList(alice.list.id, coach.id, "coach");
+  ({ owner: alice, stranger: bob, coach } = await userStrangerAndCoach());
 });
 
 describe("contact duplicates", () => {

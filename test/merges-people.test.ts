@@ -2,12 +2,13 @@
  * POST /contacts/people/merges/bulk and /contacts/<id>/people/merges: the web app's request, what moves to the
  * winning person, what is kept and deleted, and who may merge.
  */
+import { userStrangerAndCoach } from "./helpers/team";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, post, request } from "./helpers/api";
 import { insertContact, insertEmail, insertFacebook, insertPerson, insertPhone } from "./helpers/contact-fixtures";
-import { addToList, createUser, createViewer, db } from "./helpers/factories";
+import { createUser, createViewer, db } from "./helpers/factories";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 
@@ -22,10 +23,7 @@ let bob: Viewer;
 let coach: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-  coach = await createUser();
-  await addToList(alice.list.id, coach.id, "coach");
+  ({ owner: alice, stranger: bob, coach } = await userStrangerAndCoach());
 });
 
 describe("a person merge", () => {

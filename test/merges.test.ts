@@ -3,6 +3,7 @@
  * kept and deleted, the loser's deletion recorded and its webhook event; kept counts stay exact; who may merge;
  * bad input changes nothing; not inside /batch.
  */
+import { userStrangerAndCoach } from "./helpers/team";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
@@ -21,7 +22,7 @@ import {
   insertTask,
   storedContact,
 } from "./helpers/contact-fixtures";
-import { addToList, createAccountList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
+import { createAccountList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { expectCountsKept } from "./helpers/kept-sums";
 import { endpointAt, eventsOf, Receiver } from "./helpers/webhook-receiver";
 
@@ -37,10 +38,7 @@ let bob: Viewer;
 let coach: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  alice = await createViewer();
-  bob = await createViewer();
-  coach = await createUser();
-  await addToList(alice.list.id, coach.id, "coach");
+  ({ owner: alice, stranger: bob, coach } = await userStrangerAndCoach());
 });
 
 afterEach(() => vi.restoreAllMocks());
