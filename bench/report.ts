@@ -5,6 +5,7 @@ import type { ExportBench } from "./exports";
 import type { ImportBench } from "./imports";
 import { renderPlacement, type PlacementBench } from "./placement";
 import { renderWebhooks, type WebhookBench } from "./webhooks";
+import { renderMerges, type MergeBench } from "./merges";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -51,6 +52,7 @@ export interface SizeRun {
   imports?: ImportBench;
   placement?: PlacementBench;
   webhooks?: WebhookBench;
+  merges?: MergeBench;
 }
 
 export interface Report {
@@ -427,6 +429,8 @@ export function renderReport(report: Report): string {
       renderPlacement(run.placement),
       "",
       renderWebhooks(run.webhooks),
+      "",
+      renderMerges(run.merges),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

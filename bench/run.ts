@@ -25,6 +25,7 @@ import { benchImports, type ImportBench, type ImportLine } from "./imports";
 import { benchPlacement, type PlacementBench } from "./placement";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchExports, ExportLog, type ExportBench } from "./exports";
+import { benchMerges, type MergeBench } from "./merges";
 
 /** The DevTools port of the service's isolate, for the memory measurements (BENCH_INSPECTOR_PORT when another run holds it). */
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9341);
@@ -179,6 +180,14 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       log(webhooks.error ? `webhooks: ${webhooks.error}` : `webhooks: ${webhooks.deliveries} in ${webhooks.ms.toFixed(0)} ms; rows written ${webhooks.rowsWritten.without} -> ${webhooks.rowsWritten.with}`);
     }
     return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks };
+    let merges: MergeBench | undefined;
+    if (wanted("merges")) {
+      log("merges: two contacts of 1,000 tasks and 500 gifts each merged; the duplicate finders listed twice");
+      merges = await benchMerges(servers.api, token, servers.db);
+      for (const cost of merges.costs) log(`${cost.name}: ${cost.status}, trips ${cost.roundTrips}, rows read ${cost.rowsRead}, written ${cost.rowsWritten}`);
+      if (merges.error) log(`merges: ${merges.error}`);
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, imports, placement, webhooks, merges };
   } finally {
     await servers.stop();
   }
@@ -186,6 +195,7 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
 
 /** The measurements beside the scenarios; `--only` naming one of them runs it alone. */
 const PARTS = ["memory", "exports", "notification runs", "csv imports", "placement", "webhooks"];
+const PARTS = ["memory", "notification runs", "csv imports", "placement", "webhooks", "merges"];
 
 function gitCommit(): string {
   try {

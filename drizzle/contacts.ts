@@ -65,6 +65,8 @@ export const contacts = sqliteTable(
     website: text("website"),
     avatar: text("avatar"),
     suggestedChanges: text("suggested_changes", { mode: "json" }).$type<Record<string, unknown>>(),
+    // The name as the duplicate finder compares it (drizzle/duplicates.ts), kept from `name` by a trigger.
+    nameKey: text("name_key"),
     ...timestamps(),
   },
   // Every list is scoped by account list, so filter and sort columns are indexed behind account_list_id.
@@ -93,6 +95,7 @@ export const contacts = sqliteTable(
     index("contacts_account_list_id_timezone_idx").on(t.accountListId, t.timezone),
     index("contacts_account_list_id_starred_at_idx").on(t.accountListId, t.starredAt),
     index("contacts_user_id_idx").on(t.userId),
+    index("contacts_account_list_id_name_key_idx").on(t.accountListId, t.nameKey).where(sql`name_key IS NOT NULL`),
   ],
 );
 

@@ -10,7 +10,8 @@
  * Amounts are money units (integers of 1/10,000): sums stay exact. Groups keep the raw currency; a blank one ('')
  * is the owner's list currency, resolved when read, so a list that changes currency needs no rewrite here.
  */
-import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const keptSums = sqliteTable(
   "kept_sums",
@@ -25,7 +26,11 @@ export const keptSums = sqliteTable(
     units: integer("units").notNull(),
     rows: integer("rows").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.kind, t.ownerId, t.key1, t.key2, t.key3] })],
+  (t) => [
+    primaryKey({ columns: [t.kind, t.ownerId, t.key1, t.key2, t.key3] }),
+    // Groups of more than one row: the duplicate finder's repeated names and numbers, without walking the others.
+    index("kept_sums_repeated_idx").on(t.kind, t.ownerId, t.key1, t.key2).where(sql`rows > 1`),
+  ],
 );
 
 export interface KeptSum {
@@ -174,7 +179,57 @@ export const KEPT_SUMS: KeptSum[] = [
     amount: "0",
     columns: ["status", "referrals_to_me", "account_list_id"],
   },
+  // What the duplicate finder pairs by (src/resources/duplicates/): a group of more than one row is a candidate.
+  {
+    // A list's contacts by the name the finder compares (contacts.name_key).
+    kind: "contact_name_keys",
+    table: "contacts",
+    when: "R.name_key IS NOT NULL",
+    owner: "R.account_list_id",
+    keys: ["R.name_key", "''", "''"],
+    amount: "0",
+    columns: ["name_key", "account_list_id"],
+  },
+  {
+    // A list's contacts' links to donor accounts, by account number (a donor account's number never changes).
+    kind: "donor_numbers",
+    table: "contact_donor_accounts",
+    through: "contact_id",
+    when: "1",
+    owner: "C.account_list_id",
+    keys: ["(SELECT account_number FROM donor_accounts WHERE id = R.donor_account_id)", "''", "''"],
+    amount: "0",
+    columns: ["donor_account_id", "contact_id"],
+  },
+  {
+    // A contact's people by full name, its words in order (Jane Doe and Doe Jane are one).
+    kind: "person_names",
+    table: "people",
+    through: "contact_id",
+    when: "1",
+    owner: "C.account_list_id",
+    keys: ["R.contact_id", personNameKey("R.first_name", "R.last_name"), "''"],
+    amount: "0",
+    columns: ["contact_id", "first_name", "last_name"],
+  },
+  {
+    // A contact's people by first name (one of two without a last name is the other).
+    kind: "person_first_names",
+    table: "people",
+    through: "contact_id",
+    when: "1",
+    owner: "C.account_list_id",
+    keys: ["R.contact_id", "lower(trim(R.first_name))", "''"],
+    amount: "0",
+    columns: ["contact_id", "first_name"],
+  },
 ];
+
+/** A person's full name as the duplicate finder compares it: lower-cased, its two parts in order. */
+export function personNameKey(first: string, last: string): string {
+  const [f, l] = [`lower(trim(${first}))`, `lower(trim(COALESCE(${last}, '')))`];
+  return `CASE WHEN ${l} = '' THEN ${f} WHEN ${f} <= ${l} THEN ${f} || ' ' || ${l} ELSE ${l} || ' ' || ${f} END`;
+}
 
 function completedTasksBy(period: string, length: number): KeptSum {
   return {

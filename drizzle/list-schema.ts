@@ -12,6 +12,7 @@ export * from "./deleted-records";
 export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
+export * from "./duplicates";
 export * from "./imports";
 export * from "./kept-sums";
 export * from "./list-counts";

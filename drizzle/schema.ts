@@ -10,6 +10,7 @@ export * from "./designation-accounts";
 export * from "./donations";
 export * from "./donor-accounts";
 export * from "./export-logs";
+export * from "./duplicates";
 export * from "./identity-links";
 export * from "./imports";
 export * from "./invites";

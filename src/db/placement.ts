@@ -16,6 +16,12 @@ const DIRECTORY_PATH = /^\/api\/v2\/(?:user|background_batches|announcements|con
 /** A path under one list: its id, and whether what follows is the directory's (memberships and invites). */
 const LIST_PATH = new RegExp(`^/api/v2/account_lists/(${UUID})(?:/(users|coaches|invites)(?:/|$)|/|$)`);
 
+/**
+ * Paths whose handler reaches each database of the viewer's lists itself (src/resources/merges/): a merge's two
+ * records are of one list, and a request's merges are looked up wherever they are, then written where they are.
+ */
+const EACH_BY_ITSELF_PATH = /^\/api\/v2\/contacts\/(?:people\/)?merges(?:\/bulk)?\/?$/;
+
 /** The database a list is placed on. */
 export function databaseOfList(viewer: Viewer, listId: string): string {
   return viewer.listDatabases[listId] ?? DIRECTORY;
@@ -74,7 +80,7 @@ export function isPlacedRecordPath(path: string): boolean {
 }
 
 export function requestDatabase(path: string, viewer: Viewer): string | "each" {
-  if (DIRECTORY_PATH.test(path)) return DIRECTORY;
+  if (DIRECTORY_PATH.test(path) || EACH_BY_ITSELF_PATH.test(path)) return DIRECTORY;
   const list = LIST_PATH.exec(path);
   if (list) return list[2] ? DIRECTORY : viewer.readableListIds.includes(list[1].toLowerCase()) ? databaseOfList(viewer, list[1].toLowerCase()) : DIRECTORY;
   const databases = viewerDatabases(viewer);

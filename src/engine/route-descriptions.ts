@@ -5,7 +5,7 @@
  */
 import type { ResourceDef } from "./define";
 
-export type DescribedAction = "list" | "show" | "create" | "update" | "delete" | "accept" | "bulk-create" | "bulk-update" | "bulk-delete";
+export type DescribedAction = "list" | "show" | "create" | "update" | "delete" | "accept" | "merge" | "bulk-create" | "bulk-update" | "bulk-delete" | "bulk-merge";
 
 export interface RouteDescription {
   action: DescribedAction;

@@ -239,8 +239,9 @@ export async function fetchWritableRow(def: ResourceDef, id: string, ctx: Reques
   alongside.forEach((read, index) => read.receive(others[index]));
   if (rows[0]) return rows[0];
   if (existing[0]) {
-    // Inside a nested route, a record of another of the viewer's lists is simply not in this list.
-    if (isNestedRoute(def, ctx)) {
+    // Inside a nested route, a record of another of the viewer's lists is simply not in this list; a record outside
+    // a scope that hides rows is not there (as show answers it).
+    if (isNestedRoute(def, ctx) || def.scopeHidesRows) {
       const [readable] = await ctx.db.select({ id: def.idColumn }).from(def.table).where(and([byId, readScope(def, ctx)])).limit(1);
       if (!readable) throw recordNotFound(def.model, id);
     }

@@ -232,8 +232,25 @@ function describedOperation(shared: Components, description: RouteDescription, m
         tags: [def.type],
         responses: { "202": record(), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
       };
+    case "merge":
+      return {
+        summary: `Merge one of ${name} into another: the winner answers, the loser is deleted`,
+        tags: [def.type],
+        requestBody: { required: true, content: json(shared.ref("schemas", "MergeRequest", { type: "object", required: ["data"], properties: { data: MERGE_ITEM } })) },
+        responses: { "200": record(), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
+      };
     case "delete":
       return { summary: `Delete one of ${name}`, tags: [def.type], responses: { "204": answer("deleted", "Deleted"), ...errors(COMMON_ERRORS) } };
+    case "bulk-merge":
+      return {
+        summary: `Merge ${name} in pairs (not inside /batch): one document per pair, the winner or why it was not merged`,
+        tags: [def.type],
+        requestBody: {
+          required: true,
+          content: json(shared.ref("schemas", "BulkMergeRequest", { type: "object", required: ["data"], properties: { data: { type: "array", items: { type: "object", required: ["data"], properties: { data: MERGE_ITEM } } } } })),
+        },
+        responses: { "200": answer(`${type}.bulk`, "One document per item, in order", bulkDocumentSchema(def.type)), ...errors({ ...COMMON_ERRORS, ...WRITE_ERRORS }) },
+      };
     default:
       return {
         summary: `Bulk ${description.action.slice(5)} of ${name}`,
@@ -243,6 +260,16 @@ function describedOperation(shared: Components, description: RouteDescription, m
       };
   }
 }
+
+/** A merge as the clients send it: the type is not checked, the two ids are. */
+const MERGE_ITEM = {
+  type: "object",
+  required: ["attributes"],
+  properties: {
+    type: { type: "string" },
+    attributes: { type: "object", required: ["winner_id", "loser_id"], properties: { winner_id: { type: "string", format: "uuid" }, loser_id: { type: "string", format: "uuid" } } },
+  },
+};
 
 const notModified = (shared: Components) => shared.ref("responses", "notModified", { description: "Not modified" });
 

@@ -12,6 +12,8 @@ import { registerMoneyRoutes } from "./appeals/routes";
 import { registerBatchRoutes } from "./batch/routes";
 import { constantsRoutes } from "./constants/routes";
 import { registerDeletedRecordRoutes } from "./deleted-records/routes";
+import { registerDuplicateRoutes } from "./duplicates/routes";
+import { registerMergeRoutes } from "./merges/routes";
 import { registerImportRoutes } from "./imports/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { registerContactExportRoutes } from "./contacts/exports";
@@ -41,7 +43,9 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   // Raised by src/events; clients read them and mark them cleared.
   app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
   registerAccountRoutes(app);
-  // Before the contact routes: /contacts/people is not a contact id.
+  // Before the contact routes: /contacts/people, /contacts/duplicates and /contacts/merges are not contact ids.
+  registerDuplicateRoutes(app);
+  registerMergeRoutes(app);
   registerPeopleRoutes(app);
   registerContactExportRoutes(app);
   registerContactRoutes(app);

@@ -12,10 +12,14 @@ import { userRoutes } from "../users/routes";
 import { registerMemberRoutes } from "./members";
 import { accountListAnalyticsResource } from "./analytics";
 import { accountListResource } from "./resource";
+import { accountListCoachResource, coachedListResource } from "./coaches";
+import { listDonorAccountResource } from "./donor-accounts";
 
 /** The signed-in user, their account lists, and what belongs to a list as a whole (designation accounts, invites). */
 export function registerAccountRoutes(app: Hono<AppEnv>): void {
+  app.route(`${API}/user/account_list_coaches`, resourceRoutes(accountListCoachResource, { actions: ["list", "show"] }));
   app.route(`${API}/user`, userRoutes);
+  app.route(`${API}/coaching/account_lists`, resourceRoutes(coachedListResource, { actions: ["list", "show"] }));
   // Lists come from the data store: no create or delete through the API.
   app.route(`${API}/account_lists`, resourceRoutes(accountListResource, {
       actions: ["list", "show", "update"],
@@ -23,6 +27,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>): void {
       afterUpdate: (id, ctx) => mirrorListRow(ctx.db, ctx.directory ?? ctx.db, id),
     }));
   app.route(`${LIST}/analytics`, summaryRoutes(accountListAnalyticsResource));
+  app.route(`${LIST}/donor_accounts`, resourceRoutes(listDonorAccountResource, { actions: ["list", "show"] }));
   app.route(`${LIST}/designation_accounts`, resourceRoutes(designationAccountResource, { actions: ["list", "show", "update"] }));
   registerInviteRoutes(app);
   registerMemberRoutes(app);

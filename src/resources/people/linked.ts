@@ -2,15 +2,17 @@
  * Records linked to contacts: addresses, donor accounts and referrals. Addresses and referrals are written
  * through their contact (sideposting) or nested routes; donor accounts are only linked and unlinked.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { addresses, contactDonorAccounts, contactReferrals, contacts, donations, donorAccounts } from "../../../drizzle/schema";
 import { inList, q } from "../../db/sql";
-import { boolean, decimal, stored, string } from "../../engine/attributes";
-import { defineResource, type RequestContext } from "../../engine/define";
+import { boolean, computed, decimal, stored, string } from "../../engine/attributes";
+import { defineResource, type RequestContext, type Row } from "../../engine/define";
+import { formatMoney } from "../../db/decimal";
+import { DATE } from "../../jsonapi/formats";
 import { ownedScopes, ownerRelationship } from "../../engine/owned";
 import { onePrimaryHooks } from "../../engine/primary";
-import { belongsTo } from "../../engine/relationships";
+import { belongsTo, manyBy } from "../../engine/relationships";
 import { contactOwner } from "./owners";
 
 export const addressResource = defineResource({
@@ -60,6 +62,33 @@ function donorOfViewersLists(ctx: RequestContext) {
     OR EXISTS (SELECT 1 FROM ${donations} WHERE ${q(donations.donorAccountId)} = ${q(donorAccounts.id)} AND ${inList(q(donations.accountListId), lists)}))`;
 }
 
+/**
+ * The lists a donor account is seen from: the path's list (`/account_lists/<id>/donor_accounts`), else the viewer's.
+ * Its gifts, dates and name are those of these lists only: another list's giving is not shown.
+ */
+const listsSeenFrom = (ctx: RequestContext) => (ctx.pathParams.account_list_id ? [ctx.pathParams.account_list_id] : ctx.viewer.readableListIds);
+
+const giftsOf = (ctx: RequestContext, aggregate: SQL) =>
+  sql`(SELECT ${aggregate} FROM ${donations} WHERE ${q(donations.donorAccountId)} = ${q(donorAccounts.id)} AND ${inList(q(donations.accountListId), listsSeenFrom(ctx))})`;
+
+/** Contacts of those lists linked to the donor account. */
+const linkedContacts = (ctx: RequestContext, select: SQL, then: SQL = sql``) =>
+  sql`(SELECT ${select} FROM ${contactDonorAccounts} JOIN ${contacts} ON ${q(contacts.id)} = ${q(contactDonorAccounts.contactId)}
+    WHERE ${q(contactDonorAccounts.donorAccountId)} = ${q(donorAccounts.id)} AND ${inList(q(contacts.accountListId), listsSeenFrom(ctx))} ${then})`;
+
+/** The name of the list's contact giving through the account, with its number: "Doe, John (1234)". */
+function displayName(name: unknown, row: Row): string {
+  const number = String(row.account_number ?? "");
+  const text = typeof name === "string" ? name.trim() : "";
+  if (text === "") return number;
+  return number === "" || text.includes(number) ? text : `${text} (${number})`;
+}
+
+const NULLABLE_DATE = { anyOf: [DATE, { type: "null" }] };
+
+/** What the Android app and the donation pickers read of a donor account; shown by default at the list's path. */
+export const DONOR_ACCOUNT_DETAILS = ["donor_type", "first_donation_date", "last_donation_date", "total_donations", "display_name"];
+
 export const donorAccountResource = defineResource({
   type: "donor_accounts",
   model: "DonorAccount",
@@ -68,9 +97,23 @@ export const donorAccountResource = defineResource({
   attributes: {
     account_number: stored(donorAccounts.accountNumber),
     name: stored(donorAccounts.name),
+    // The donor system's kind of giver (household, organization) is not kept: always null.
+    donor_type: { ...computed(() => sql`NULL`, undefined, { default: false }), schema: { type: "null" } },
+    first_donation_date: { ...computed((ctx) => giftsOf(ctx, sql`MIN(${q(donations.donationDate)})`), undefined, { default: false }), schema: NULLABLE_DATE },
+    last_donation_date: { ...computed((ctx) => giftsOf(ctx, sql`MAX(${q(donations.donationDate)})`), undefined, { default: false }), schema: NULLABLE_DATE },
+    // A decimal string, as the original's BigDecimal: the sum of the account's gifts to these lists.
+    total_donations: {
+      ...computed((ctx) => giftsOf(ctx, sql`COALESCE(SUM(${q(donations.amount)}), 0)`), (units) => formatMoney(Number(units)), { default: false }),
+      schema: { type: "string" },
+    },
+    display_name: {
+      ...computed((ctx) => linkedContacts(ctx, q(contacts.name), sql`ORDER BY ${q(contacts.createdAt)}, ${q(contacts.id)} LIMIT 1`), displayName, { default: false, needs: [donorAccounts.accountNumber] }),
+      schema: { type: "string" },
+    },
   },
   relationships: {
     organization: belongsTo("organizations", donorAccounts.organizationId),
+    contacts: { ...manyBy("contacts", (ctx) => linkedContacts(ctx, sql`json_group_array(${q(contacts.id)})`), { default: false }) },
   },
 });
 

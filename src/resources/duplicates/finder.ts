@@ -1,0 +1,127 @@
+/**
+ * Finds the duplicate pairs of a list as the original does when a client lists them: contacts whose names read
+ * the same (drizzle/duplicates.ts, `contacts.name_key`) or that share a donor account number; people of one contact
+ * whose full names are the same, or whose first names are when one of them has no last name. The first reason
+ * that pairs a record wins, each record is paired with the next of its group in the order they were made, and a
+ * record is in at most one pair not ignored. A pair marked `ignore` stays: it is never offered again.
+ *
+ * Candidates are read from the kept rows that count each name and number (drizzle/kept-sums.ts) through their
+ * index of groups of more than one row: a list's rows read are its repeated names and numbers and their records,
+ * never its whole contacts. New pairs are written in one statement that checks, as it writes, that neither record
+ * is already paired (keys in D1, whatever finder runs at the same time).
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { personNameKey } from "../../../drizzle/kept-sums";
+import { randomUuid } from "../../db/sql";
+import { rowsOf } from "../../db/statements";
+import type { Database } from "../../env";
+import { CONTACT_RECORDS, PERSON_RECORDS } from "./resource";
+
+export const SIMILAR_NAMES = "Similar names";
+export const SAME_DONOR_NUMBER = "Same donor account number";
+
+/** At most this many records of one group are compared (a name shared by hundreds pairs its first ones). */
+const GROUP_LIMIT = 20;
+
+type Candidate = { list: string; id: string; created: string; grp: string; reason: string; blank_last?: number };
+
+/** Contacts of repeated names, then of repeated donor numbers. */
+function contactCandidates(lists: string): SQL {
+  return sql`SELECT c.account_list_id AS list, c.id, c.created_at AS created, 'n:' || k.key1 AS grp, ${SIMILAR_NAMES} AS reason
+      FROM kept_sums k JOIN contacts c ON c.account_list_id = k.owner_id AND c.name_key = k.key1
+      WHERE k.kind = 'contact_name_keys' AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1
+    UNION ALL
+    SELECT c.account_list_id, c.id, c.created_at, 'd:' || k.key1, ${SAME_DONOR_NUMBER}
+      FROM kept_sums k JOIN donor_accounts d ON d.account_number = k.key1 JOIN contact_donor_accounts x ON x.donor_account_id = d.id
+      JOIN contacts c ON c.id = x.contact_id AND c.account_list_id = k.owner_id
+      WHERE k.kind = 'donor_numbers' AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1`;
+}
+
+/** People of one contact with the same full name, then with the same first name. */
+function personCandidates(lists: string): SQL {
+  const key = sql.raw(personNameKey("p.first_name", "p.last_name"));
+  return sql`SELECT k.owner_id AS list, p.id, p.created_at AS created, k.kind || ':' || k.key1 || ':' || k.key2 AS grp, ${SIMILAR_NAMES} AS reason,
+        COALESCE(trim(p.last_name), '') = '' AS blank_last
+      FROM kept_sums k JOIN people p ON p.contact_id = k.key1
+        AND (CASE k.kind WHEN 'person_names' THEN ${key} ELSE lower(trim(p.first_name)) END) = k.key2
+      WHERE k.kind IN ('person_names', 'person_first_names') AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1`;
+}
+
+const KINDS = [
+  { records: CONTACT_RECORDS, candidates: contactCandidates },
+  { records: PERSON_RECORDS, candidates: personCandidates },
+];
+
+type Pair = [list: string, type: string, one: string, two: string, reason: string];
+
+/**
+ * The pairs to add: per group (names before numbers), its records in the order they were made, each paired with
+ * the next free one it is not already paired with; a record already in a pair not ignored is not free.
+ */
+function proposedPairs(model: string, candidates: Candidate[], stored: Array<{ one: string; two: string; ignore: number }>): Pair[] {
+  const paired = new Set(stored.filter((pair) => !pair.ignore).flatMap((pair) => [pair.one, pair.two]));
+  const known = new Set(stored.map((pair) => `${pair.one}|${pair.two}`));
+  const groups = new Map<string, Candidate[]>();
+  for (const candidate of candidates) groups.set(candidate.grp, [...(groups.get(candidate.grp) ?? []), candidate]);
+  const pairs: Pair[] = [];
+  const older = (a: Candidate, b: Candidate) => (a.created < b.created || (a.created === b.created && a.id < b.id) ? -1 : 1);
+  for (const group of groups.values()) {
+    const members = [...new Map(group.map((member) => [member.id, member])).values()].sort(older).slice(0, GROUP_LIMIT);
+    for (const [index, first] of members.entries()) {
+      if (paired.has(first.id)) continue;
+      const second = members.slice(index + 1).find(
+        (other) =>
+          !paired.has(other.id) &&
+          !known.has(`${first.id}|${other.id}`) &&
+          // Two first names alike are one person only when one of them has no last name.
+          (!first.grp.startsWith("person_first_names") || Boolean(first.blank_last) || Boolean(other.blank_last)),
+      );
+      if (!second) continue;
+      paired.add(first.id).add(second.id);
+      pairs.push([first.list, model, first.id, second.id, first.reason]);
+    }
+  }
+  return pairs;
+}
+
+/** Finds and stores the new pairs of both kinds in these lists (all on `db`): one read, and one write when there are new ones. */
+export async function findDuplicatePairs(db: Database, accountListIds: string[], now: string): Promise<void> {
+  if (accountListIds.length === 0) return;
+  const lists = JSON.stringify(accountListIds);
+  const reads = KINDS.flatMap(({ records, candidates }) => [
+    candidates(lists),
+    // The stored pairs of those records, ignored or not.
+    sql`WITH candidate AS (${candidates(lists)})
+      SELECT record_one_id AS one, record_two_id AS two, ignore FROM duplicate_record_pairs
+      WHERE record_type = ${records.model} AND record_one_id IN (SELECT id FROM candidate)
+      UNION SELECT record_one_id, record_two_id, ignore FROM duplicate_record_pairs
+      WHERE record_two_id IN (SELECT id FROM candidate) AND record_type = ${records.model}`,
+  ]);
+  const rows = await rowsOf(db, reads);
+  const pairs = KINDS.flatMap(({ records }, index) =>
+    proposedPairs(records.model, rows[2 * index] as Candidate[], rows[2 * index + 1] as Array<{ one: string; two: string; ignore: number }>),
+  );
+  if (pairs.length === 0) return;
+  await rowsOf(db, [
+    sql`INSERT OR IGNORE INTO duplicate_record_pairs (id, account_list_id, record_type, record_one_id, record_two_id, reason, ignore, created_at, updated_at)
+      SELECT ${randomUuid()},
+        p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, 0, ${now}, ${now}
+      FROM json_each(${JSON.stringify(pairs)}) p
+      WHERE NOT EXISTS (SELECT 1 FROM duplicate_record_pairs s WHERE s.record_type = p.value ->> 1 AND s.ignore = 0
+        AND (s.record_one_id IN (p.value ->> 2, p.value ->> 3) OR s.record_two_id IN (p.value ->> 2, p.value ->> 3)))`,
+  ]);
+}
+
+/**
+ * The pairs not ignored in these lists (all on `db`), found first as a client listing them would find them: for
+ * the tools' badge counts (the number the original's merge pages show).
+ */
+export async function countDuplicatePairs(db: Database, accountListIds: string[], now: string): Promise<{ contacts: number; people: number }> {
+  await findDuplicatePairs(db, accountListIds, now);
+  const [rows] = await rowsOf(db, [
+    sql`SELECT record_type AS type, count(*) AS pairs FROM duplicate_record_pairs
+      WHERE account_list_id IN (SELECT value FROM json_each(${JSON.stringify(accountListIds)})) AND ignore = 0 GROUP BY record_type`,
+  ]);
+  const count = (model: string) => Number(rows.find((row) => row.type === model)?.pairs ?? 0);
+  return { contacts: count(CONTACT_RECORDS.model), people: count(PERSON_RECORDS.model) };
+}

@@ -1,0 +1,185 @@
+/**
+ * POST /contacts/merges/bulk and /contacts/merges: the clients' requests verbatim, what moves to the winner, what is
+ * kept and deleted, the loser's deletion recorded and its webhook event; kept counts stay exact; who may merge;
+ * bad input changes nothing; not inside /batch.
+ */
+import { userStrangerAndCoach } from "./helpers/team";
+import { and, eq, inArray } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import * as schema from "../drizzle/schema";
+import { errorOf, get, post, request } from "./helpers/api";
+import {
+  askInAppeal,
+  givingTo,
+  insertAddress,
+  insertAppeal,
+  insertContact,
+  insertEmail,
+  insertPerson,
+  insertPledge,
+  insertReferral,
+  insertTags,
+  insertTask,
+  storedContact,
+} from "./helpers/contact-fixtures";
+import { createAccountList, createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
+import { expectCountsKept } from "./helpers/kept-sums";
+import { endpointAt, eventsOf, Receiver } from "./helpers/webhook-receiver";
+
+type Viewer = Awaited<ReturnType<typeof createViewer>>;
+
+const bulk = (pairs: Array<[winner: string, loser: string]>, type = "contacts") => ({
+  data: pairs.map(([winner, loser]) => ({ data: { type, attributes: { winner_id: winner, loser_id: loser } } })),
+});
+const mergeBulk = (body: unknown, token: string) => request("POST", "/api/v2/contacts/merges/bulk", { body, token, raw: true });
+
+let alice: Viewer;
+let bob: Viewer;
+let coach: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  ({ owner: alice, stranger: bob, coach } = await userStrangerAndCoach());
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+describe("a contact merge", () => {
+  it("moves the loser's records to the winner, keeps the winner's, deletes the loser and records it (the web app's request)", async () => {
+    const receiver = new Receiver();
+    await endpointAt(receiver, alice, ["contact.updated", "contact.deleted"]);
+    const winner = await insertContact(alice.list.id, "Doe, John", { notes: "Met at church", status: "Ask in Future", sendNewsletter: "Email" });
+    const loser = await insertContact(alice.list.id, "John Doe", { notes: "Likes coffee", status: "Partner - Financial", pledgeAmount: "50.0", greeting: "Johnny", sendNewsletter: "Physical" });
+    // People: the loser's John is the winner's John (merged into him), its Jane moves.
+    const john = await insertPerson(winner.id, "John", { lastName: "Doe" });
+    const johnAgain = await insertPerson(loser.id, "john", { lastName: "doe" });
+    const johnsEmail = await insertEmail(johnAgain.id, "john@example.org");
+    const jane = await insertPerson(loser.id, "Jane", { lastName: "Doe" });
+    // Tasks: one with a subject the winner has stays with the loser (and goes with it); the others move.
+    await insertTask(alice.list.id, [winner.id], { subject: "Thank you call" });
+    const sameSubject = await insertTask(alice.list.id, [loser.id], { subject: "Thank you call" });
+    const moved = await insertTask(alice.list.id, [loser.id], { subject: "Send newsletter" });
+    const shared = await insertTask(alice.list.id, [winner.id, loser.id], { subject: "Visit" });
+    // Gifts: the loser's donor account (and so its gifts) moves.
+    const giving = await givingTo(alice.list.id);
+    await giving.give(loser.id, "25.0", "2026-03-01");
+    await giving.give(winner.id, "10.0", "2026-02-01");
+    const losersDonor = await giving.donorAccountOf(loser.id);
+    // Addresses: the same place stays the winner's; another moves, not primary.
+    await insertAddress(winner.id, { street: "1 Main St", city: "Springfield", primaryMailingAddress: true });
+    await insertAddress(loser.id, { street: "1 main st", city: "SPRINGFIELD", primaryMailingAddress: true, source: "Import" });
+    const elsewhere = await insertAddress(loser.id, { street: "9 Elm St", city: "Shelbyville", primaryMailingAddress: true });
+    await insertTags(winner.id, ["friend"]);
+    await insertTags(loser.id, ["friend", "donor"]);
+    const appeal = await insertAppeal(alice.list.id, "Year end");
+    await askInAppeal(appeal.id, loser.id);
+    const pledge = await insertPledge(alice.list.id, loser.id, { appealId: appeal.id, amount: "75.0" });
+    const referrer = await insertContact(alice.list.id, "Referrer, Ruth");
+    await insertReferral(referrer.id, loser.id);
+
+    // The web app sends the pair as the Tools merge screen does (src/contacts/contacts.service.ts#merge).
+    const answer = await mergeBulk({ data: [{ data: { type: "contacts", attributes: { winner_id: winner.id, loser_id: loser.id } } }] }, alice.token);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.headers.get("content-type")).toMatch(/^application\/vnd\.api\+json/);
+    expect(Array.isArray(answer.body)).toBe(true);
+    expect(answer.body).toHaveLength(1);
+    const document = answer.body[0];
+    expect(document.data).toMatchObject({ id: winner.id, type: "contacts", attributes: { name: "Doe, John", status: "Partner - Financial", pledge_amount: "50.0", greeting: "Johnny", send_newsletter: "Both" } });
+    expect(document.data.attributes.notes).toBe("Met at church\nLikes coffee");
+    expect([...document.data.attributes.tag_list].sort()).toEqual(["donor", "friend"]);
+
+    expect(await storedContact(loser.id)).toBeUndefined();
+    const people = await db.select().from(schema.people).where(inArray(schema.people.id, [john.id, johnAgain.id, jane.id]));
+    expect(people.map((person) => [person.id, person.contactId]).sort()).toEqual([[jane.id, winner.id], [john.id, winner.id]].sort());
+    const [email] = await db.select().from(schema.emailAddresses).where(eq(schema.emailAddresses.id, johnsEmail.id));
+    expect(email.personId).toBe(john.id);
+    const links = await db.select().from(schema.activityContacts).where(inArray(schema.activityContacts.taskId, [sameSubject.id, moved.id, shared.id]));
+    expect(links.map((link) => [link.taskId, link.contactId]).sort()).toEqual([[moved.id, winner.id], [shared.id, winner.id]].sort());
+    const donorLinks = await db.select().from(schema.contactDonorAccounts).where(eq(schema.contactDonorAccounts.donorAccountId, losersDonor));
+    expect(donorLinks.map((link) => link.contactId)).toEqual([winner.id]);
+    const addresses = await db.select().from(schema.addresses).where(eq(schema.addresses.contactId, winner.id));
+    expect(addresses.map((row) => [row.street, row.primaryMailingAddress, row.source]).sort()).toEqual([["1 Main St", true, "Import"], ["9 Elm St", false, null]]);
+    expect(addresses.find((row) => row.id === elsewhere.id)).toBeDefined();
+    const [membership] = await db.select().from(schema.appealContacts).where(eq(schema.appealContacts.appealId, appeal.id));
+    expect(membership.contactId).toBe(winner.id);
+    const [storedPledge] = await db.select().from(schema.pledges).where(eq(schema.pledges.id, pledge.id));
+    expect(storedPledge.contactId).toBe(winner.id);
+    const [referral] = await db.select().from(schema.contactReferrals).where(eq(schema.contactReferrals.referredById, referrer.id));
+    expect(referral.referredToId).toBe(winner.id);
+
+    // The loser's deletion and its merged person's, for offline clients; the winner's change and the loser's
+    // deletion for the endpoint listening.
+    const deletions = await db.select().from(schema.deletedRecords).where(inArray(schema.deletedRecords.deletableId, [loser.id, johnAgain.id]));
+    expect(deletions.map((row) => [row.deletableId, row.deletableType, row.accountListId, row.deletedById]).sort()).toEqual(
+      [[loser.id, "Contact", alice.list.id, alice.user.id], [johnAgain.id, "Person", alice.list.id, alice.user.id]].sort(),
+    );
+    const synced = await get(`/api/v2/deleted_records?filter[types]=Contact&per_page=500`, alice.token);
+    expect(synced.body.data.map((row: { attributes: { deletable_id: string } }) => row.attributes.deletable_id)).toContain(loser.id);
+    const events = await eventsOf(alice.list.id);
+    expect(events.filter((event) => event.resourceId === loser.id).map((event) => event.eventType)).toEqual(["contact.deleted"]);
+    expect(events.filter((event) => event.resourceId === winner.id).map((event) => event.eventType)).toEqual(["contact.updated"]);
+    // The list's totals and counts follow: one contact fewer, the pledge counted once.
+    await expectCountsKept();
+  });
+
+  it("takes mpdx-react's request (loser first) and several pairs, answering each; a pair of two lists is refused", async () => {
+    const second = await createAccountList(alice.user);
+    const winner = await insertContact(alice.list.id, "Kay, Lin");
+    const [first, again] = [await insertContact(alice.list.id, "Lin Kay"), await insertContact(alice.list.id, "Kay, Lin and Al")];
+    const otherList = await insertContact(second.id, "Kay, Lin");
+    // The first pair's loser named again is gone by then.
+    const body = {
+      data: [
+        { data: { type: "contacts", attributes: { loser_id: first.id, winner_id: winner.id } } },
+        { data: { type: "contacts", attributes: { loser_id: again.id, winner_id: winner.id } } },
+        { data: { type: "contacts", attributes: { loser_id: otherList.id, winner_id: winner.id } } },
+        { data: { type: "contacts", attributes: { loser_id: first.id, winner_id: winner.id } } },
+      ],
+    };
+    const answer = await mergeBulk(body, alice.token);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body[0].data.id).toBe(winner.id);
+    expect(answer.body[1].data.id).toBe(winner.id);
+    expect(answer.body[2]).toMatchObject({ id: winner.id, errors: [{ status: "409" }] });
+    expect(answer.body[3]).toMatchObject({ id: winner.id, errors: [{ status: "404" }] });
+    expect(await storedContact(first.id)).toBeUndefined();
+    expect(await storedContact(again.id)).toBeUndefined();
+    expect(await storedContact(otherList.id)).toBeDefined();
+  });
+
+  it("merges by the single route, answering the winner", async () => {
+    const winner = await insertContact(alice.list.id, "Single, Sid");
+    const loser = await insertContact(alice.list.id, "Sid Single", { website: "https://sid.example.org" });
+    const answer = await post("/api/v2/contacts/merges?fields[merges]=name,website", { data: { type: "merges", attributes: { winner_id: winner.id, loser_id: loser.id } } }, alice.token);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.data).toMatchObject({ id: winner.id, type: "contacts", attributes: { website: "https://sid.example.org" } });
+    expect(await storedContact(loser.id)).toBeUndefined();
+  });
+
+  it("is the list users' alone: coaches and strangers find nothing (404), bad input is 400, nothing changes", async () => {
+    const winner = await insertContact(alice.list.id, "Guard, Gus");
+    const loser = await insertContact(alice.list.id, "Gus Guard");
+    for (const token of [coach.token, bob.token]) {
+      const refused = await mergeBulk(bulk([[winner.id, loser.id]]), token);
+      expect(errorOf(refused, 404).detail).toMatch(/^Couldn't find Contact/);
+    }
+    const cases: Array<[unknown, string]> = [
+      [{ data: { type: "contacts" } }, "/data"],
+      [{ data: [] }, "/data"],
+      [bulk([[winner.id, "not-an-id"]]), "/data/0/data/attributes/loser_id"],
+      [{ data: [{ data: { type: "contacts", attributes: { loser_id: loser.id } } }] }, "/data/0/data/attributes/winner_id"],
+      [bulk([[winner.id, loser.id], [winner.id, winner.id]]), "/data/1/data/attributes/loser_id"],
+    ];
+    for (const [body, pointer] of cases) {
+      const refused = await mergeBulk(body, alice.token);
+      expect(errorOf(refused, 400).source, JSON.stringify(body)).toEqual({ pointer });
+    }
+    expect((await mergeBulk("not json", alice.token)).status).toBe(400);
+    const inBatch = await post("/api/v2/batch", { requests: [{ method: "POST", path: "/api/v2/contacts/merges/bulk", body: bulk([[winner.id, loser.id]]) }] }, alice.token, { raw: true });
+    expect(inBatch.status, inBatch.text).toBe(200);
+    expect(inBatch.body[0].status).toBe(403);
+    expect(await storedContact(loser.id)).toBeDefined();
+    const deletions = await db.select().from(schema.deletedRecords).where(and(eq(schema.deletedRecords.deletableId, loser.id)));
+    expect(deletions).toEqual([]);
+    expect((await mergeBulk(bulk([[winner.id, loser.id]]), await tokenFor(uuid()))).status).toBe(401);
+  });
+});
