@@ -19,6 +19,7 @@ import { notificationResource } from "./notifications/resource";
 import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
+import { userOptionRoutes } from "./user-options/routes";
 import { registerWebhookRoutes } from "./webhooks/routes";
 
 
@@ -39,6 +40,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   );
   // Raised by src/events; clients read them and mark them cleared.
   app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
+  app.route(`${API}/user/options`, userOptionRoutes());
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people is not a contact id.
   registerPeopleRoutes(app);

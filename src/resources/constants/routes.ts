@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { CONSTANT_LIST_ID, CONSTANT_LIST_TYPE, constantsAttributes } from "../../constants";
 import type { AppEnv } from "../../env";
-import { parseDocumentParams } from "../../jsonapi/query";
+import { fieldsetFor, parseDocumentParams } from "../../jsonapi/query";
 import { parseQueryString } from "../../jsonapi/params";
 import { jsonApi } from "../../jsonapi/respond";
 
 /** GET /api/v2/constants: the bundled lookup tables; `fields[constant_list]` picks tables. */
 export const constantsRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const { fields } = parseDocumentParams(parseQueryString(new URL(c.req.url).searchParams));
-  const wanted = fields.get(CONSTANT_LIST_TYPE);
+  const wanted = fieldsetFor(parseDocumentParams(parseQueryString(new URL(c.req.url).searchParams)), CONSTANT_LIST_TYPE);
   const attributes = wanted
     ? Object.fromEntries(Object.entries(constantsAttributes).filter(([key]) => wanted.has(key)))
     : constantsAttributes;
