@@ -20,6 +20,7 @@ import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
 import { userOptionRoutes } from "./user-options/routes";
+import { registerUserAccountRoutes } from "./users/accounts";
 import { registerWebhookRoutes } from "./webhooks/routes";
 
 
@@ -41,6 +42,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   // Raised by src/events; clients read them and mark them cleared.
   app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
   app.route(`${API}/user/options`, userOptionRoutes());
+  registerUserAccountRoutes(app);
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people is not a contact id.
   registerPeopleRoutes(app);
