@@ -21,6 +21,7 @@ import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
 import { userOptionRoutes } from "./user-options/routes";
 import { registerUserAccountRoutes } from "./users/accounts";
+import { toolsAnalyticsRoutes } from "./tools/analytics";
 import { registerWebhookRoutes } from "./webhooks/routes";
 
 
@@ -43,6 +44,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
   app.route(`${API}/user/options`, userOptionRoutes());
   registerUserAccountRoutes(app);
+  app.route(`${API}/tools/analytics`, toolsAnalyticsRoutes);
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people is not a contact id.
   registerPeopleRoutes(app);
