@@ -43,10 +43,11 @@ describe("the web app's first run", () => {
     const listed = await get(`${OPTIONS}?per_page=10000`, alice.token);
     expect(listed.body.data).toEqual([option]);
 
-    // users.service setOption: the whole option as read, with the value the app sets ('' once setup is done).
+    // users.service setOption: the option as read, serialized with its key and value ('' once setup is done); the
+    // app's api service adds overwrite to every PUT.
     const saved = await put(
       `${OPTIONS}/setup_position`,
-      { data: { type: "user_options", id: option.id, attributes: { ...option.attributes, value: "" } } },
+      { data: { type: "user_options", id: option.id, attributes: { key: "setup_position", value: "", overwrite: true } } },
       alice.token,
     );
     expect(saved.status, saved.text).toBe(200);
