@@ -70,6 +70,13 @@ describe("the web app's first run", () => {
     expect(replaced.status, replaced.text).toBe(200);
     expect(replaced.body.data.attributes.value).toBe(second);
 
+    // The filters panel saves whether it is collapsed (a boolean), first with no value at all.
+    const panel = await post(OPTIONS, { data: { type: "user_options", attributes: { key: "tasks_filters_collapse" } } }, alice.token);
+    expect(panel.body.data.attributes.value).toBeNull();
+    const collapsed = await put(`${OPTIONS}/tasks_filters_collapse`, { data: { type: "user_options", id: panel.body.data.id, attributes: { key: "tasks_filters_collapse", value: true, overwrite: true } } }, alice.token);
+    expect(collapsed.status, collapsed.text).toBe(200);
+    expect(collapsed.body.data.attributes.value).toBe("t");
+
     expect((await del(`${OPTIONS}/${key}`, alice.token)).status).toBe(204);
     errorOf(await get(`${OPTIONS}/${key}`, alice.token), 404);
     expect((await storedOptions(alice.user.id)).map((row) => row.key)).not.toContain(key);

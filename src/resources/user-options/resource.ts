@@ -16,6 +16,8 @@ const VALUE_LENGTH = 100_000;
 
 const keyAttribute = string(userOptions.key, { required: true, maxLength: KEY_LENGTH });
 const parseKeyText = keyAttribute.write!.parse;
+const valueAttribute = string(userOptions.value, { maxLength: VALUE_LENGTH });
+const parseValueText = valueAttribute.write!.parse;
 
 /** The id of the viewer's option under `key`, if they have one. */
 export async function optionIdByKey(ctx: RequestContext, key: string): Promise<string | undefined> {
@@ -46,7 +48,8 @@ export const userOptionResource = defineResource({
       if (!parsed.ok) return parsed;
       return KEY_FORMAT.test(String(parsed.value)) ? parsed : { ok: false, message: "is invalid" };
     }, { required: true }),
-    value: string(userOptions.value, { maxLength: VALUE_LENGTH }),
+    // The web app saves its panels' open state as true or false: kept as the original's text column kept them.
+    value: withWrite(valueAttribute, (value, ctx) => (typeof value === "boolean" ? { ok: true, value: value ? "t" : "f" } : parseValueText(value, ctx))),
   },
   relationships: {
     // The owner, fixed by the route to the signed-in user; not answered unless asked for.
