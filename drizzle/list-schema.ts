@@ -1,6 +1,6 @@
 /**
  * The tables of a list database, for drizzle-kit (drizzle.lists.config.ts, migrations-lists/): every table but the
- * directory's own (announcements, background batches, export logs, identity links, invites, list placements, client ids, record moves). A list database keeps copies of
+ * directory's own (announcements, background batches, export logs, identity links, invites, list placements, client ids, record moves, user options). A list database keeps copies of
  * the directory rows its statements join (users with their person and details, memberships, organizations,
  * currency rates), so their tables are here too. The directory holds every table: it may hold lists itself.
  */

@@ -23,6 +23,7 @@ export * from "./pledges";
 export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";
+export * from "./user-options";
 export * from "./placements";
 export * from "./list-moves";
 export * from "./webhooks";

@@ -35,6 +35,22 @@ import { LIST_MOVING_ERROR } from "./db/list-tables";
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 const bodyTooLarge = () => new ApiError(413, [{ detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` }]);
+/**
+ * The request headers a browser may send across origins (each preflight lists those it asks for). The web app
+ * sends its user's language as `Accept-Language: en_us`, a value outside the safelisted ones, so the browser asks
+ * for it too; uploads add `X-Requested-With`, and caches revalidate with `If-None-Match` / `If-Modified-Since`.
+ */
+export const CORS_REQUEST_HEADERS = [
+  "Authorization",
+  "Content-Type",
+  "Accept",
+  "Accept-Language",
+  "X-HTTP-Method-Override",
+  "X-Requested-With",
+  "If-None-Match",
+  "If-Modified-Since",
+  BOOKMARK_HEADER,
+];
 
 function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   return c.body(JSON.stringify(error.toDocument(c.get("requestId"))), error.status as 400, {
@@ -59,7 +75,7 @@ export function createApp(): Hono<AppEnv> {
         const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((o: string) => o.trim()).filter(Boolean);
         return allowed.includes("*") || allowed.includes(origin) ? origin : null;
       },
-      allowHeaders: ["Authorization", "Content-Type", "Accept", "X-HTTP-Method-Override", "If-None-Match", BOOKMARK_HEADER],
+      allowHeaders: CORS_REQUEST_HEADERS,
       exposeHeaders: ["ETag", "Location", "X-Request-Id", BOOKMARK_HEADER],
       maxAge: 86400,
     }),

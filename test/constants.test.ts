@@ -55,6 +55,33 @@ describe("GET /api/v2/constants", () => {
     expect(Object.keys(a.notifications).sort()).toEqual(stored.results.map((row) => row.id.replace(/-/g, "_")).sort());
   });
 
+  it("answers every table the web app loads, each as it asks for them: fields[constant_list] naming them", async () => {
+    const { token } = await createViewer();
+    // Every key mpdx_practice's serverConstants.load names, and those its pages read from serverConstants.data.
+    const loaded = [
+      "activity_hashes",
+      "assignable_likely_to_give_hashes",
+      "assignable_locations",
+      "assignable_send_newsletter_hashes",
+      "bulk_update_options",
+      "csv_import",
+      "languages",
+      "locales",
+      "next_actions",
+      "notification_translated_hashes",
+      "organizations_attributes",
+      "pledge_currencies",
+      "pledge_frequency_hashes",
+      "results",
+      "status_hashes",
+      "tnt_import",
+    ];
+    const response = await get(`/api/v2/constants?fields%5Bconstant_list%5D=${loaded.join("%2C")}`, token);
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.body.data.attributes).sort()).toEqual(loaded);
+    expect(response.body.data.attributes.tnt_import).toEqual({ max_file_size_in_bytes: response.body.data.attributes.csv_import.max_file_size_in_bytes });
+  });
+
   it("keeps only the tables named in fields[constant_list]", async () => {
     const { token } = await createViewer();
     const response = await get("/api/v2/constants?fields[constant_list]=activities,codes", token);

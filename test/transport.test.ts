@@ -203,4 +203,30 @@ describe("transport", () => {
     const refused = await preflight("https://evil.example.com");
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
   });
+
+  it("allows every header the web app sends, as its browser preflights them", async () => {
+    // Chromium's preflights of the web app's reads (GET, and POST with X-HTTP-Method-Override) and writes: the
+    // headers it asks for are lower-cased and sorted; `Accept-Language: en_us` is not a safelisted value.
+    const preflights: Array<[string, string, string]> = [
+      ["GET", "/api/v2/user/options?per_page=10000", "accept-language,authorization"],
+      ["POST", "/api/v2/tasks", "accept-language,authorization,content-type,x-http-method-override"],
+      ["PUT", "/api/v2/user/options/setup_position", "accept-language,authorization,content-type"],
+      ["DELETE", "/api/v2/user/options/setup_position", "accept-language,authorization"],
+      ["GET", "/api/v2/contacts", "authorization,if-modified-since,if-none-match,x-d1-bookmark"],
+      ["POST", "/api/v2/account_lists/00000000-0000-4000-8000-000000000000/imports/csv", "accept-language,authorization,x-requested-with"],
+    ];
+    for (const [method, path, asked] of preflights) {
+      const answer = await exports.default.fetch(
+        new Request(`https://api.example.org${path}`, {
+          method: "OPTIONS",
+          headers: { Origin: "https://app.example.org", "Access-Control-Request-Method": method, "Access-Control-Request-Headers": asked },
+        }),
+      );
+      expect(answer.status, `${method} ${path}`).toBe(204);
+      expect(answer.headers.get("access-control-allow-origin")).toBe("https://app.example.org");
+      const allowed = (answer.headers.get("access-control-allow-headers") ?? "").toLowerCase().split(",").map((name) => name.trim());
+      for (const header of asked.split(",")) expect(allowed, `${method} ${path}: ${header}`).toContain(header);
+      expect(answer.headers.get("access-control-allow-methods")).toContain(method);
+    }
+  });
 });

@@ -27,7 +27,7 @@ import {
 import { CURRENCY_CODES, PLEDGE_CURRENCIES } from "./currencies";
 import { PLEDGE_CURRENCY_HASHES } from "./currency-options";
 import { DATE_FORMATS, LANGUAGES, LANGUAGE_HASHES, LOCALES } from "./locales";
-import { CSV_IMPORT_CONSTANTS } from "./csv-import";
+import { CSV_IMPORT_CONSTANTS, MAX_FILE_SIZE_IN_BYTES } from "./csv-import";
 import { NOTIFICATIONS, NOTIFICATION_HASHES } from "./notifications";
 import { ORGANIZATIONS_ATTRIBUTES, ORGANIZATION_NAMES } from "./organizations";
 import { WEBHOOK_EVENT_TYPES } from "./webhooks";
@@ -71,6 +71,8 @@ export const constantsAttributes: Record<string, unknown> = {
   pledge_currencies: PLEDGE_CURRENCIES,
   pledge_currency_hashes: PLEDGE_CURRENCY_HASHES,
   csv_import: CSV_IMPORT_CONSTANTS,
+  // The web app's Tnt import page reads its size limit before it takes a file: the limit of every upload here.
+  tnt_import: { max_file_size_in_bytes: MAX_FILE_SIZE_IN_BYTES },
   dates: DATE_FORMATS,
   label_types: LABEL_TYPES,
   languages: LANGUAGES,

@@ -9,10 +9,11 @@ import { DIRECTORY } from "./databases";
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
 
 /**
- * Paths whose rows are the directory's: the user, the batches of stored requests, announcements, constants, and
- * contact exports (a user's log; its download reads the lists where they are).
+ * Paths whose rows are the directory's: the user, the batches of stored requests, announcements, constants; contact
+ * exports (a user's log; its download reads the lists where they are); and the Tools menu's counts, which read each
+ * list on its own database (src/resources/tools/analytics.ts).
  */
-const DIRECTORY_PATH = /^\/api\/v2\/(?:user|background_batches|announcements|constants|batch|contacts\/exports)(?:\/|$)/;
+const DIRECTORY_PATH = /^\/api\/v2\/(?:user|background_batches|announcements|constants|batch|contacts\/exports|tools)(?:\/|$)/;
 /** A path under one list: its id, and whether what follows is the directory's (memberships and invites). */
 const LIST_PATH = new RegExp(`^/api/v2/account_lists/(${UUID})(?:/(users|coaches|invites)(?:/|$)|/|$)`);
 

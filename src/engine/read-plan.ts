@@ -10,7 +10,7 @@ import { Column, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { precompiled } from "../db/statements";
 import type { Identifier, ResourceObject } from "../jsonapi/document";
-import type { DocumentParams, IncludeTree } from "../jsonapi/query";
+import { fieldsetFor, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import type { AttributeDef, ReadExtras, RequestContext, ResourceDef, Row } from "./define";
 
 export interface Shape {
@@ -22,7 +22,7 @@ export interface Shape {
 
 /** `single`: the resource is the primary data of a single-resource document (show, create, update). */
 export function shapeFor(def: ResourceDef, params: DocumentParams, include: IncludeTree, single = false): Shape {
-  const sparse = params.fields.get(def.type);
+  const sparse = fieldsetFor(params, def.type);
   const attributes = Object.entries(def.attributes)
     .filter(([name, attr]) => (sparse ? sparse.has(name) : attr.default !== false || (single && attr.defaultOnShow === true)))
     .map(([name]) => name);

@@ -11,7 +11,7 @@ import { and, compoundOf, inList, inOrder, isCandidateSource, literal, noneOf, n
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
-import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
+import { listDocument, paginationMeta, singleDocument, type Identifier, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
@@ -601,6 +601,24 @@ function includeNeedsRates(params: DocumentParams): boolean {
   return params.includeAll || Object.keys(params.include).length > 0;
 }
 
+/**
+ * An included record links only forward: to primary data, to records not included, or to records after it in
+ * `included`. A relationship naming a record already included before it (itself too) is left out whole: a reader
+ * resolving linkage through `included` (the web app's) would otherwise go round such a pair for ever, as an e-mail
+ * address's person included through that person's e-mail addresses. The original's answers to the web app's
+ * requests linked only forward (docs/decisions.md). Records are included in the order of the include paths, so the
+ * links left out are those back up a path.
+ */
+function linkingForward(resource: ResourceObject, seen: RecordSet): ResourceObject {
+  if (!resource.relationships) return resource;
+  const linksBack = ({ data }: { data: Identifier | Identifier[] | null }) =>
+    (Array.isArray(data) ? data : data ? [data] : []).some((identifier) => seen.isIncluded(identifier.type, identifier.id));
+  const kept = Object.entries(resource.relationships).filter(([, relationship]) => !linksBack(relationship));
+  if (kept.length === Object.keys(resource.relationships).length) return resource;
+  const { relationships: _, ...rest } = resource;
+  return kept.length > 0 ? { ...rest, relationships: Object.fromEntries(kept) } : rest;
+}
+
 /** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
 async function loadIncluded(
   rootDef: ResourceDef,
@@ -642,7 +660,7 @@ async function loadIncluded(
       const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
       const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
-        if (seen.add(def.type, String(row.id))) included.push(plan.toResourceObject(row, ctx, extras));
+        if (seen.addIncluded(def.type, String(row.id))) included.push(linkingForward(plan.toResourceObject(row, ctx, extras), seen));
       }
       if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
     });

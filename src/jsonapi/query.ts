@@ -112,6 +112,22 @@ export function parseDocumentParams(params: Params): DocumentParams {
   return { include, includeAll, fields };
 }
 
+/** A type's singular name, as the original's clients write some sparse fieldsets' keys (`fields[contact]`). */
+function singularOf(type: string): string {
+  if (type === "people") return "person";
+  if (type.endsWith("ies")) return `${type.slice(0, -3)}y`;
+  if (/(?:ss|x|ch|sh)es$/.test(type)) return type.slice(0, -2);
+  return type.endsWith("s") && !type.endsWith("ss") ? type.slice(0, -1) : type;
+}
+
+/**
+ * The sparse fieldset of a type: `fields[<type>]`, or `fields[<type in the singular>]` first, as the original read
+ * them (the web app's tasks page sends `fields[contact]=name`). Undefined when the request names none.
+ */
+export function fieldsetFor(params: Pick<DocumentParams, "fields">, type: string): Set<string> | undefined {
+  return params.fields.get(singularOf(type)) ?? params.fields.get(type);
+}
+
 /** The filter set with keys read as snake_case, values exactly as sent. */
 export function rawFilters(params: Params): Record<string, ParamValue> {
   if (!isObject(params.filter)) return clientObject();

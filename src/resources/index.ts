@@ -22,6 +22,9 @@ import { notificationResource } from "./notifications/resource";
 import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
 import { registerTaskRoutes } from "./tasks/routes";
+import { userOptionRoutes } from "./user-options/routes";
+import { registerUserAccountRoutes } from "./users/accounts";
+import { toolsAnalyticsRoutes } from "./tools/analytics";
 import { registerWebhookRoutes } from "./webhooks/routes";
 
 
@@ -42,6 +45,9 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   );
   // Raised by src/events; clients read them and mark them cleared.
   app.route(`${LIST}/notifications`, resourceRoutes(notificationResource, { actions: ["list", "show", "update", "delete"] }));
+  app.route(`${API}/user/options`, userOptionRoutes());
+  registerUserAccountRoutes(app);
+  app.route(`${API}/tools/analytics`, toolsAnalyticsRoutes);
   registerAccountRoutes(app);
   // Before the contact routes: /contacts/people, /contacts/duplicates and /contacts/merges are not contact ids.
   registerDuplicateRoutes(app);

@@ -10,6 +10,7 @@ import type { Bindings } from "../../src/env";
 import { expect } from "vitest";
 import schema from "../fixtures/jsonapi-schema-1.0.json";
 import { assertDescribed } from "./described";
+import { linkageCycle } from "./linkage-cycles";
 
 const validator = new Validator(schema as object, "2020-12", false);
 
@@ -76,7 +77,9 @@ export function withoutRequestIds<T>(document: T, requestId: string | null | und
 
 /** The document of a recorded answer (a batch item, a stored background response), checked as above. */
 export function recordedDocument(answer: { body: string; headers: Record<string, string> }) {
-  return withoutRequestIds(JSON.parse(answer.body), answer.headers["X-Request-Id"] ?? answer.headers["x-request-id"]);
+  const document = JSON.parse(answer.body);
+  expect(linkageCycle(document), "a recorded answer's included records link in a cycle").toBeUndefined();
+  return withoutRequestIds(document, answer.headers["X-Request-Id"] ?? answer.headers["x-request-id"]);
 }
 
 /** Schema validation costs about a millisecond per resource; very long lists are checked by their first and last items. */
@@ -116,6 +119,9 @@ export function assertJsonApiDocument(response: Response, document: unknown): vo
   if (!result.valid) {
     throw new Error(`Response is not a valid JSON:API document: ${JSON.stringify(result.errors.slice(0, 3))}\n${JSON.stringify(document).slice(0, 500)}`);
   }
+  // The web app's reader follows linkage through `included` without end on a cycle.
+  const cycle = linkageCycle(document);
+  if (cycle) throw new Error(`The answer's included records link in a cycle: ${cycle.join(" -> ")}`);
 }
 
 export const get = (path: string, token?: string | null, options: RequestOptions = {}) => request("GET", path, { ...options, token });

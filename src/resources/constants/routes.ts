@@ -1,14 +1,13 @@
 import { Hono } from "hono";
 import { CONSTANT_LIST_ID, CONSTANT_LIST_TYPE, constantsAttributes } from "../../constants";
 import type { AppEnv } from "../../env";
-import { parseDocumentParams } from "../../jsonapi/query";
+import { fieldsetFor, parseDocumentParams } from "../../jsonapi/query";
 import { requestParams } from "../../engine/context";
 import { jsonApi } from "../../jsonapi/respond";
 
 /** GET /api/v2/constants: the bundled lookup tables; `fields[constant_list]` picks tables. */
 export const constantsRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const { fields } = parseDocumentParams(requestParams(c));
-  const wanted = fields.get(CONSTANT_LIST_TYPE);
+  const wanted = fieldsetFor(parseDocumentParams(requestParams(c)), CONSTANT_LIST_TYPE);
   const attributes = wanted
     ? Object.fromEntries(Object.entries(constantsAttributes).filter(([key]) => wanted.has(key)))
     : constantsAttributes;

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
-import { organizationAccounts, organizations } from "../../../drizzle/schema";
-import { boolean, stored } from "../../engine/attributes";
+import { organizationAccounts, organizations, users } from "../../../drizzle/schema";
+import { q } from "../../db/sql";
+import { usersSharingAList } from "../users/resource";
+import { boolean, derived, stored } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { belongsTo } from "../../engine/relationships";
 
@@ -21,13 +23,23 @@ export const organizationResource = defineResource({
   relationships: {},
 });
 
-/** A user's login to an organization; read-only, included from account lists. */
+/**
+ * A user's login to an organization; read-only. Listed at `/user/organization_accounts` (the signed-in user's own)
+ * and included from account lists (those of the users who share a list with the viewer).
+ */
 export const organizationAccountResource = defineResource({
   type: "organization_accounts",
-  model: "OrganizationAccount",
+  model: "Person::OrganizationAccount",
   table: organizationAccounts,
+  scope: (ctx) => sql`${q(organizationAccounts.userId)} = ${ctx.viewer.id}`,
+  includeScope: (ctx) => sql`${q(organizationAccounts.userId)} IN (SELECT ${q(users.id)} FROM ${users} WHERE ${usersSharingAList(ctx)})`,
   attributes: {
     username: stored(organizationAccounts.username),
+    // No gifts are downloaded from organizations here: never downloaded, never locked, nothing turned off.
+    disable_downloads: { ...derived([], () => false), schema: { type: "boolean" } },
+    last_download: { ...derived([], () => null), schema: { type: "null" } },
+    locked_at: { ...derived([], () => null), schema: { type: "null" } },
+    remote_id: { ...derived([], () => null), schema: { type: "null" } },
   },
   relationships: {
     organization: belongsTo("organizations", organizationAccounts.organizationId),
