@@ -11,14 +11,14 @@ import { databaseOfList, viewerOn } from "../../db/placement";
 import { noneOf } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import { derived } from "../../engine/attributes";
-import { isListOverride, overrideParams, requestContext } from "../../engine/context";
+import { requestContext } from "../../engine/context";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { listResources, showResource } from "../../engine/read";
 import { described } from "../../engine/route-descriptions";
 import { summaryLists, summaryScope } from "../../engine/summaries";
 import type { AppEnv } from "../../env";
 import type { ListMeta } from "../../jsonapi/document";
-import { ApiError, recordNotFound } from "../../jsonapi/errors";
+import { recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
 import { contactResource } from "../contacts/resource";
 import { duplicateCounts } from "./duplicate-counts";
@@ -102,12 +102,8 @@ async function answer(c: Context<AppEnv>, ctx: RequestContext) {
   return jsonApi(c, document);
 }
 
-export const toolsAnalyticsRoutes = new Hono<AppEnv>()
-  .get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: toolsAnalyticsResource }))
-  .post(
-    "/",
-    described(async (c: Context<AppEnv>) => {
-      if (!isListOverride(c)) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-      return answer(c, requestContext(c, await overrideParams(c)));
-    }, { action: "show", resource: toolsAnalyticsResource }),
-  );
+// A POST sent with `X-HTTP-Method-Override: GET` arrives here as a GET (src/jsonapi/method-override.ts).
+export const toolsAnalyticsRoutes = new Hono<AppEnv>().get(
+  "/",
+  described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: toolsAnalyticsResource }),
+);
