@@ -165,6 +165,28 @@ export const KEPT_SUMS: KeptSum[] = [
     columns: ["amount", "account_list_id"],
   },
   {
+    // A list's gifts by month, currency and designation account: the reports' monthly totals
+    // (src/resources/reports/) are sums over these rows, not over the gifts.
+    kind: "donations_by_month",
+    table: "donations",
+    when: "1",
+    owner: "R.account_list_id",
+    keys: ["substr(R.donation_date, 1, 7)", "upper(R.currency)", "R.designation_account_id"],
+    amount: "R.amount",
+    columns: ["donation_date", "currency", "designation_account_id", "amount", "account_list_id"],
+  },
+  {
+    // A list's gifts by donor account and month, as tendered: each partner's giving history, which the expected
+    // monthly totals judge a pledge by, is a few rows a month, not the gifts of three years.
+    kind: "donor_gifts_by_month",
+    table: "donations",
+    when: "1",
+    owner: "R.account_list_id",
+    keys: ["R.donor_account_id", "substr(R.donation_date, 1, 7)", "''"],
+    amount: "COALESCE(R.tendered_amount, R.amount)",
+    columns: ["donor_account_id", "donation_date", "tendered_amount", "amount", "account_list_id"],
+  },
+  {
     // A list's referred contacts (at least one referral to them, kept in contacts.referrals_to_me) by status.
     kind: "referred_contacts",
     table: "contacts",
