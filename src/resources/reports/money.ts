@@ -50,8 +50,8 @@ export function accountFilters(filters: Record<string, ParamValue>): SQL {
 }
 
 /** The list's contact a gift is the contact's: the first (by creation) linked to its donor account. */
-export const giftContact = (listId: string, column: "id" | "name") =>
-  sql`(SELECT c.${sql.raw(column)} FROM ${contactDonorAccounts} AS cda JOIN ${contacts} AS c ON c.id = cda.contact_id
+export const giftContact = (listId: string) =>
+  sql`(SELECT c.id FROM ${contactDonorAccounts} AS cda JOIN ${contacts} AS c ON c.id = cda.contact_id
     WHERE cda.donor_account_id = ${q(donations.donorAccountId)} AND c.account_list_id = ${listId} ORDER BY c.created_at, c.id LIMIT 1)`;
 
 /** A gift as the reports list it. */
@@ -61,7 +61,6 @@ export interface Gift {
   currency: string;
   date: string;
   contactId: string | null;
-  contactName: string | null;
   donorAccountId: string;
   paymentMethod: string | null;
   tenderedAmount: bigint | null;
@@ -73,7 +72,7 @@ export function giftsSince(listId: string, filters: Record<string, ParamValue>, 
   return sql`SELECT ${q(donations.id)} AS id, ${q(donations.amount)} AS amount, upper(${q(donations.currency)}) AS currency,
     ${q(donations.donationDate)} AS date, ${q(donations.donorAccountId)} AS donor_account_id, ${q(donations.paymentMethod)} AS payment_method,
     ${q(donations.tenderedAmount)} AS tendered_amount, ${q(donations.tenderedCurrency)} AS tendered_currency,
-    ${giftContact(listId, "id")} AS contact_id, ${giftContact(listId, "name")} AS contact_name
+    ${giftContact(listId)} AS contact_id
     FROM ${donations} WHERE ${q(donations.accountListId)} = ${listId} AND ${q(donations.donationDate)} >= ${fromDay}
     ${untilDay ? sql`AND ${q(donations.donationDate)} < ${untilDay}` : sql``}${accountFilters(filters)}
     ORDER BY ${q(donations.donationDate)}, ${q(donations.id)}`;
@@ -86,7 +85,6 @@ export function giftOf(row: Record<string, unknown>): Gift {
     currency: String(row.currency ?? ""),
     date: String(row.date),
     contactId: (row.contact_id as string | null) ?? null,
-    contactName: (row.contact_name as string | null) ?? null,
     donorAccountId: String(row.donor_account_id),
     paymentMethod: (row.payment_method as string | null) ?? null,
     tenderedAmount: row.tendered_amount === null || row.tendered_amount === undefined ? null : BigInt(row.tendered_amount as number),

@@ -45,6 +45,8 @@ export interface ReportRequest {
   today: string;
   /** Runs statements in one round trip. */
   read: (queries: SQL[]) => Promise<Rows[]>;
+  /** The filters as a POST with X-HTTP-Method-Override sent them, JSON values kept (booleans stay booleans). */
+  sentFilters: Record<string, unknown>;
 }
 
 interface ReportBase {
@@ -76,7 +78,13 @@ export interface PeriodReport extends ReportBase {
   periods: (request: ReportRequest, periods: Period[]) => Promise<Array<Record<string, unknown>>>;
 }
 
+/** A report answered as a page of other resources (contacts), with its own `meta`. */
+export interface ListingReport extends ReportBase {
+  listing: (request: ReportRequest) => Promise<{ data: unknown[]; meta: Record<string, unknown> }>;
+}
+
 export const defineReport = (report: SingleReport): SingleReport => report;
+export const defineListingReport = (report: ListingReport): ListingReport => report;
 export const definePeriodReport = (report: PeriodReport): PeriodReport => report;
 
 const listNotFound = (id: string) => new ApiError(404, [{ detail: `Resource 'AccountList' with id '${id}' does not exist.` }]);
@@ -102,7 +110,7 @@ const LIST_ROW = (id: string) => sql`SELECT ${q(accountLists.id)} AS id, ${q(acc
   CAST(${q(accountLists.monthlyGoal)} AS TEXT) AS monthly_goal, ${q(accountLists.salaryOrganizationId)} AS salary_organization_id,
   ${q(accountLists.primaryAppealId)} AS primary_appeal_id FROM ${accountLists} WHERE ${q(accountLists.id)} = ${id}`;
 
-async function reportRequest(report: ReportBase, ctx: RequestContext): Promise<ReportRequest> {
+async function reportRequest(report: ReportBase, ctx: RequestContext, sentFilters: Record<string, unknown>): Promise<ReportRequest> {
   const id = reportListId(report, ctx);
   const [[row], rates] = await rowsOf(ctx.db, [LIST_ROW(id), RATES]);
   if (!row) throw listNotFound(id);
@@ -121,6 +129,7 @@ async function reportRequest(report: ReportBase, ctx: RequestContext): Promise<R
     filters: rawFilters(ctx.params),
     today: todayIn(ctx.viewer.timeZone, new Date(Date.parse(ctx.now))),
     read: (queries) => rowsOf(ctx.db, queries),
+    sentFilters,
   };
 }
 
@@ -176,21 +185,38 @@ function averagesOf(names: string[], answers: Array<Record<string, unknown>>): R
   );
 }
 
+type AnyReport = SingleReport | PeriodReport | ListingReport;
+
+async function reportDocument(report: AnyReport, request: ReportRequest): Promise<unknown> {
+  if ("listing" in report) return report.listing(request);
+  if ("periods" in report) return periodsDocument(report, request);
+  return singleDocument(report, request);
+}
+
+/** The filter object of an override's body, as sent. */
+async function bodyFilters(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  const body = (await c.req.json().catch(() => null)) as { filter?: unknown } | null;
+  const filter = body?.filter;
+  return typeof filter === "object" && filter !== null && !Array.isArray(filter) ? (filter as Record<string, unknown>) : {};
+}
+
 /** GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body), of one report. */
-function reportRoutes(report: SingleReport | PeriodReport): Hono<AppEnv> {
-  const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
-    const request = await reportRequest(report, ctx);
-    return jsonApi(c, "periods" in report ? await periodsDocument(report, request) : await singleDocument(report, request));
-  };
+function reportRoutes(report: AnyReport): Hono<AppEnv> {
+  const answer = async (c: Context<AppEnv>, ctx: RequestContext, sent: Record<string, unknown>) =>
+    jsonApi(c, await reportDocument(report, await reportRequest(report, ctx, sent)));
   const path = report.listInPath ? `/:account_list_id${UUID_PARAM}` : "/";
   return new Hono<AppEnv>()
-    .get(path, (c) => answer(c, requestContext(c)))
+    .get(path, (c) => {
+      const ctx = requestContext(c);
+      return answer(c, ctx, rawFilters(ctx.params));
+    })
     .post(path, async (c) => {
       if (!isListOverride(c)) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-      return answer(c, requestContext(c, await overrideParams(c)));
+      const ctx = requestContext(c, await overrideParams(c));
+      return answer(c, ctx, { ...rawFilters(requestContext(c).params), ...(await bodyFilters(c)) });
     });
 }
 
-export function mountReports(app: Hono<AppEnv>, prefix: string, reports: Array<SingleReport | PeriodReport>): void {
+export function mountReports(app: Hono<AppEnv>, prefix: string, reports: AnyReport[]): void {
   for (const report of reports) app.route(`${prefix}/${report.path}`, reportRoutes(report));
 }
