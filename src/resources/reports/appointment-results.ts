@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { contacts, pledges, tasks } from "../../../drizzle/schema";
-import { q } from "../../db/sql";
+import { inList, q } from "../../db/sql";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import { moneyNumber, sum } from "./money";
 import { contactStates, logsByContact, logsSince, loggedAfter, monthlyPledge, stateOf } from "./pledge-states";
@@ -37,7 +37,7 @@ export const appointmentResults = definePeriodReport({
     const logs = logsByContact(logRows);
     // The contacts whose pledge changed: logged, or created as financial partners; and their state now.
     const changedIds = [...new Set([...logs.keys(), ...created.filter((row) => row.status === FINANCIAL_PARTNER).map((row) => String(row.id))])];
-    const [current] = changedIds.length > 0 ? await read([contactStates(list.id, sql`${q(contacts.id)} IN (SELECT value FROM json_each(${JSON.stringify(changedIds)}))`)]) : [[]];
+    const [current] = changedIds.length > 0 ? await read([contactStates(list.id, inList(contacts.id, changedIds))]) : [[]];
     const now = new Map(current.map((row) => [String(row.id), { created: String(row.created_at), state: stateOf(row) }]));
     const monthly = (state: Parameters<typeof monthlyPledge>[0] | undefined) => (state ? moneyNumber(monthlyPledge(state, list.currency, list.currency, rates, true)) : 0);
     return periods.map((period) => {

@@ -27,6 +27,7 @@ export const donationMonthlyTotals = defineReport({
       donation_totals_by_month: months.map((month) => ({
         month,
         totals_by_currency: [...sums]
+          .sort(([a], [b]) => a.localeCompare(b))
           .filter(([currency, byMonth]) => currency !== "" && byMonth.has(monthOf(month)))
           .map(([currency, byMonth]) => ({
             donor_currency: currency,

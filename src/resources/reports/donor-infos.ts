@@ -5,7 +5,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donorAccounts } from "../../../drizzle/schema";
 import { formatMoney } from "../../db/decimal";
-import { jsonList, q } from "../../db/sql";
+import { inList, q } from "../../db/sql";
 import { addDays } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import type { Gift } from "./money";
@@ -29,7 +29,7 @@ export function donorInfoRead(listId: string, gifts: Gift[]): SQL {
     CAST(${q(contacts.pledgeAmount)} AS TEXT) AS pledge_amount, ${q(contacts.pledgeCurrency)} AS pledge_currency, ${q(contacts.pledgeFrequency)} AS pledge_frequency,
     (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
       WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}) AS account_numbers
-    FROM ${contacts} WHERE ${q(contacts.id)} IN (SELECT value FROM json_each(${jsonList(ids)})) AND ${q(contacts.accountListId)} = ${listId}
+    FROM ${contacts} WHERE ${inList(contacts.id, ids)} AND ${q(contacts.accountListId)} = ${listId}
     ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`;
 }
 
