@@ -7,6 +7,7 @@ import * as schema from "../drizzle/schema";
 import { addDays, addMonths } from "../src/jsonapi/time";
 import { errorOf, get } from "./helpers/api";
 import { insertTask } from "./helpers/contact-fixtures";
+import { expectKeptSumsExact } from "./helpers/kept-sums";
 import { db, uuid } from "./helpers/factories";
 import { createContact } from "./helpers/money-records";
 import { monthStart, reportFixture, today } from "./helpers/report-fixtures";
@@ -94,6 +95,8 @@ describe("GET /api/v2/reports/pledge_histories", () => {
       id: uuid(), contactId: f.jones.contact.id, recordedOn: monthStart(0), status: "Partner - Financial", pledgeAmount: "60.0", pledgeFrequency: "1.0", pledgeCurrency: "USD", pledgeReceived: false,
       createdAt: now(), updatedAt: now(),
     });
+    // The kept pledges and logs by day agree with their recount.
+    await expectKeptSumsExact();
     const response = await get(`/api/v2/reports/pledge_histories?filter[account_list_id]=${f.alice.list.id}&filter[range]=2m`, f.alice.token);
     expect(response.body.data[0].attributes).toMatchObject({ received: 100 });
     expect(response.body.data[1].attributes).toMatchObject({ received: 0, pledged: 140 });

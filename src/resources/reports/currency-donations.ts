@@ -7,7 +7,7 @@
 import { badRequest } from "../../jsonapi/errors";
 import { isBlankValue, textValue } from "../../jsonapi/filter-values";
 import { addMonths, parseDate } from "../../jsonapi/time";
-import { donorInfoOf, donorInfoRead, type DonorInfo } from "./donor-infos";
+import { giftPartners, type DonorInfo } from "./donor-infos";
 import { converted, giftOf, giftsSince, moneyNumber, type Gift } from "./money";
 import { monthOf, monthsBetween } from "./periods";
 import { defineReport, type ReportList, type ReportRequest, type SingleReport } from "./report";
@@ -78,13 +78,15 @@ function currencyGroup(infos: DonationInfo[], donors: DonorInfo[], months: strin
 }
 
 /** The list's gifts from `start` on that are a partner's (filtered by account), and those partners. */
-export async function giftsWithPartners({ list, rates, filters, today, read }: ReportRequest, start: string) {
+export async function giftsWithPartners(request: ReportRequest, start: string) {
+  const { list, rates, filters, read } = request;
   const [giftRows] = await read([giftsSince(list.id, filters, start)]);
-  const gifts = giftRows.map(giftOf).filter((gift) => gift.contactId !== null);
-  const [contactRows] = gifts.length > 0 ? await read([donorInfoRead(list.id, gifts)]) : [[]];
-  const donors = contactRows.map((row) => donorInfoOf(row, today));
-  const byId = new Map(donors.map((donor) => [donor.contact_id, donor]));
-  const infos = gifts.flatMap((gift) => (byId.has(gift.contactId!) ? [donationInfo(gift, byId.get(gift.contactId!)!, list, rates)] : []));
+  const gifts = giftRows.map(giftOf);
+  const { donors, partnerOf } = await giftPartners(request, gifts);
+  const infos = gifts.flatMap((gift) => {
+    const partner = partnerOf(gift);
+    return partner ? [donationInfo(gift, partner, list, rates)] : [];
+  });
   return { donors, infos };
 }
 

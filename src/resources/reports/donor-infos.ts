@@ -2,13 +2,14 @@
  * The partners of a report's gifts as the original's donation reports describe them (`donor_infos`): their pledge as
  * stored, their status, whether they are late, and the numbers of their donor accounts.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donorAccounts } from "../../../drizzle/schema";
 import { formatMoney } from "../../db/decimal";
-import { inList, q } from "../../db/sql";
+import { q } from "../../db/sql";
 import { addDays } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import type { Gift } from "./money";
+import type { ReportRequest } from "./report";
 
 export interface DonorInfo {
   contact_id: string;
@@ -22,15 +23,31 @@ export interface DonorInfo {
   account_numbers: string[];
 }
 
-/** The contacts of these gifts (each once), in the list. */
-export function donorInfoRead(listId: string, gifts: Gift[]): SQL {
-  const ids = [...new Set(gifts.flatMap((gift) => (gift.contactId ? [gift.contactId] : [])))];
-  return sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.name)} AS name, ${q(contacts.status)} AS status, ${q(contacts.lateAt)} AS late_at,
-    CAST(${q(contacts.pledgeAmount)} AS TEXT) AS pledge_amount, ${q(contacts.pledgeCurrency)} AS pledge_currency, ${q(contacts.pledgeFrequency)} AS pledge_frequency,
-    (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
-      WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}) AS account_numbers
-    FROM ${contacts} WHERE ${inList(contacts.id, ids)} AND ${q(contacts.accountListId)} = ${listId}
-    ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`;
+/**
+ * The list's contact a donor account's gifts are: the first (by creation) linked to it. Asked once a donor account,
+ * not once a gift.
+ */
+const firstContact = (listId: string) =>
+  sql`(SELECT c.id FROM ${contactDonorAccounts} AS cda JOIN ${contacts} AS c ON c.id = cda.contact_id
+    WHERE cda.donor_account_id = d.value AND c.account_list_id = ${listId} ORDER BY c.created_at, c.id LIMIT 1)`;
+
+/** The partners of these gifts (each once, by name) and the partner of each gift's donor account. */
+export async function giftPartners({ list, today, read }: ReportRequest, gifts: Gift[]): Promise<{ donors: DonorInfo[]; partnerOf: (gift: Gift) => DonorInfo | undefined }> {
+  const donorAccountIds = JSON.stringify([...new Set(gifts.map((gift) => gift.donorAccountId))]);
+  if (gifts.length === 0) return { donors: [], partnerOf: () => undefined };
+  const [mapping, rows] = await read([
+    sql`SELECT d.value AS donor_account_id, ${firstContact(list.id)} AS contact_id FROM json_each(${donorAccountIds}) AS d`,
+    sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.name)} AS name, ${q(contacts.status)} AS status, ${q(contacts.lateAt)} AS late_at,
+      CAST(${q(contacts.pledgeAmount)} AS TEXT) AS pledge_amount, ${q(contacts.pledgeCurrency)} AS pledge_currency, ${q(contacts.pledgeFrequency)} AS pledge_frequency,
+      (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
+        WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}) AS account_numbers
+      FROM ${contacts} WHERE ${q(contacts.id)} IN (SELECT ${firstContact(list.id)} FROM json_each(${donorAccountIds}) AS d) AND ${q(contacts.accountListId)} = ${list.id}
+      ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`,
+  ]);
+  const donors = rows.map((row) => donorInfoOf(row, today));
+  const byId = new Map(donors.map((donor) => [donor.contact_id, donor]));
+  const contactOf = new Map(mapping.map((row) => [String(row.donor_account_id), String(row.contact_id)]));
+  return { donors, partnerOf: (gift) => byId.get(contactOf.get(gift.donorAccountId) ?? "") };
 }
 
 /** A financial partner with a frequency whose gift has been due longer than `days` (the original's `late_by?`). */

@@ -11,7 +11,7 @@ import { PLEDGE_FREQUENCIES } from "../../constants/contacts";
 import { q } from "../../db/sql";
 import { addMonths } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
-import { donorInfoOf, donorInfoRead, type DonorInfo } from "./donor-infos";
+import { donorInfoOf, giftPartners, type DonorInfo } from "./donor-infos";
 import { accountFilters, converted, giftOf, giftsSince, idFilter, moneyNumber, symbolOf } from "./money";
 import { endOfMonth, monthOf } from "./periods";
 import { defineReport, type ReportRequest } from "./report";
@@ -96,9 +96,7 @@ export const expectedMonthlyTotals = defineReport({
     const { list, rates, filters, today, read } = request;
     const thisMonth = monthOf(today);
     const [giftRows, partnerRows, historyRows] = await read([giftsSince(list.id, filters, `${thisMonth}-01`), ...partnerReads(request, thisMonth)]);
-    const gifts = giftRows.map(giftOf).filter((gift) => gift.contactId !== null);
-    const [givers] = gifts.length > 0 ? await read([donorInfoRead(list.id, gifts)]) : [[]];
-    const contactsById = new Map(givers.map((row) => [String(row.id), donorInfoOf(row, today)]));
+    const { partnerOf } = await giftPartners(request, giftRows.map(giftOf));
     const total = list.currency;
     const row = (donor: DonorInfo, type: string, amount: bigint, currency: string) => ({
       contact_id: donor.contact_id,
@@ -116,8 +114,8 @@ export const expectedMonthlyTotals = defineReport({
       pledge_frequency: donor.pledge_frequency ? (PLEDGE_FREQUENCIES as Record<string, string>)[donor.pledge_frequency] ?? null : null,
       type,
     });
-    const received = gifts.flatMap((gift) => {
-      const donor = contactsById.get(gift.contactId!);
+    const received = giftRows.map(giftOf).flatMap((gift) => {
+      const donor = partnerOf(gift);
       if (!donor) return [];
       return [row(donor, "received", gift.tenderedAmount ?? gift.amount, (gift.tenderedCurrency || gift.currency || list.currency).toUpperCase())];
     });

@@ -4,7 +4,7 @@
  * answered converted floats, and as exact decimal strings where it answered stored decimals.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
+import { donations } from "../../../drizzle/schema";
 import { PLEDGE_CURRENCIES } from "../../constants/currencies";
 import { addRatios, exchangeRatio, formatMoney, multiplyRatios, rateFor, ratioToCents, type Ratio } from "../../db/decimal";
 import { inList, q } from "../../db/sql";
@@ -20,6 +20,8 @@ export function converted(units: bigint, from: string | null | undefined, to: st
 
 /** Exact sums, added as they come. */
 export const sum = (values: Ratio[]): Ratio => values.reduce(addRatios, ZERO);
+
+export const negated = (value: Ratio): Ratio => ({ numerator: -value.numerator, denominator: value.denominator });
 
 /** Money units or an exact amount as a number rounded to cents (a converted amount, as the original's floats). */
 export function moneyNumber(value: bigint | Ratio): number {
@@ -49,18 +51,12 @@ export function accountFilters(filters: Record<string, ParamValue>): SQL {
   return sql`${designations ? sql` AND ${inList(donations.designationAccountId, designations)}` : sql``}${donors ? sql` AND ${inList(donations.donorAccountId, donors)}` : sql``}`;
 }
 
-/** The list's contact a gift is the contact's: the first (by creation) linked to its donor account. */
-export const giftContact = (listId: string) =>
-  sql`(SELECT c.id FROM ${contactDonorAccounts} AS cda JOIN ${contacts} AS c ON c.id = cda.contact_id
-    WHERE cda.donor_account_id = ${q(donations.donorAccountId)} AND c.account_list_id = ${listId} ORDER BY c.created_at, c.id LIMIT 1)`;
-
 /** A gift as the reports list it. */
 export interface Gift {
   id: string;
   amount: bigint;
   currency: string;
   date: string;
-  contactId: string | null;
   donorAccountId: string;
   paymentMethod: string | null;
   tenderedAmount: bigint | null;
@@ -71,8 +67,7 @@ export interface Gift {
 export function giftsSince(listId: string, filters: Record<string, ParamValue>, fromDay: string, untilDay?: string): SQL {
   return sql`SELECT ${q(donations.id)} AS id, ${q(donations.amount)} AS amount, upper(${q(donations.currency)}) AS currency,
     ${q(donations.donationDate)} AS date, ${q(donations.donorAccountId)} AS donor_account_id, ${q(donations.paymentMethod)} AS payment_method,
-    ${q(donations.tenderedAmount)} AS tendered_amount, ${q(donations.tenderedCurrency)} AS tendered_currency,
-    ${giftContact(listId)} AS contact_id
+    ${q(donations.tenderedAmount)} AS tendered_amount, ${q(donations.tenderedCurrency)} AS tendered_currency
     FROM ${donations} WHERE ${q(donations.accountListId)} = ${listId} AND ${q(donations.donationDate)} >= ${fromDay}
     ${untilDay ? sql`AND ${q(donations.donationDate)} < ${untilDay}` : sql``}${accountFilters(filters)}
     ORDER BY ${q(donations.donationDate)}, ${q(donations.id)}`;
@@ -84,7 +79,6 @@ export function giftOf(row: Record<string, unknown>): Gift {
     amount: BigInt(row.amount as number),
     currency: String(row.currency ?? ""),
     date: String(row.date),
-    contactId: (row.contact_id as string | null) ?? null,
     donorAccountId: String(row.donor_account_id),
     paymentMethod: (row.payment_method as string | null) ?? null,
     tenderedAmount: row.tendered_amount === null || row.tendered_amount === undefined ? null : BigInt(row.tendered_amount as number),

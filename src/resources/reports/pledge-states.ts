@@ -4,7 +4,7 @@
  * over past periods.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { contacts, partnerStatusLogs } from "../../../drizzle/schema";
+import { contacts, keptSums, partnerStatusLogs } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
 import type { Ratio } from "../../db/decimal";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
@@ -35,10 +35,14 @@ export const contactStates = (listId: string, where: SQL) =>
   sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.createdAt)} AS created_at, ${STATE_COLUMNS(contacts)} FROM ${contacts}
     WHERE ${q(contacts.accountListId)} = ${listId} AND ${where}`;
 
+/** The list's contacts with a status log recorded on or after `fromDay`: a range of kept rows (`status_logs_by_day`). */
+export const loggedContacts = (listId: string, fromDay: string) =>
+  sql`SELECT DISTINCT ${q(keptSums.key2)} FROM ${keptSums} WHERE ${q(keptSums.kind)} = 'status_logs_by_day' AND ${q(keptSums.ownerId)} = ${listId} AND ${q(keptSums.key1)} >= ${fromDay}`;
+
 /** The logs of the list's contacts recorded on or after `fromDay`, oldest first. */
 export const logsSince = (listId: string, fromDay: string) =>
   sql`SELECT ${q(partnerStatusLogs.contactId)} AS contact_id, ${q(partnerStatusLogs.recordedOn)} AS recorded_on, ${STATE_COLUMNS(partnerStatusLogs)}
-    FROM ${partnerStatusLogs} WHERE ${q(partnerStatusLogs.contactId)} IN (SELECT ${q(contacts.id)} FROM ${contacts} WHERE ${q(contacts.accountListId)} = ${listId})
+    FROM ${partnerStatusLogs} WHERE ${q(partnerStatusLogs.contactId)} IN (${loggedContacts(listId, fromDay)})
     AND ${q(partnerStatusLogs.recordedOn)} >= ${fromDay} ORDER BY ${q(partnerStatusLogs.recordedOn)}, ${q(partnerStatusLogs.id)}`;
 
 export type Logs = Map<string, Array<{ day: string; state: PledgeState }>>;
