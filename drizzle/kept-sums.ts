@@ -176,17 +176,6 @@ export const KEPT_SUMS: KeptSum[] = [
     columns: ["donation_date", "currency", "designation_account_id", "amount", "account_list_id"],
   },
   {
-    // A list's gifts by donor account and month, as tendered: each partner's giving history, which the expected
-    // monthly totals judge a pledge by, is a few rows a month, not the gifts of three years.
-    kind: "donor_gifts_by_month",
-    table: "donations",
-    when: "1",
-    owner: "R.account_list_id",
-    keys: ["R.donor_account_id", "substr(R.donation_date, 1, 7)", "''"],
-    amount: "COALESCE(R.tendered_amount, R.amount)",
-    columns: ["donor_account_id", "donation_date", "tendered_amount", "amount", "account_list_id"],
-  },
-  {
     // A list's pledges of every status by currency, frequency and whether received: the pledge histories' totals
     // now, from which a past month's are found by the few contacts that changed or came since.
     kind: "contact_pledges",

@@ -1,12 +1,11 @@
 /**
  * GET /reports/expected_monthly_totals: this month's gifts received so far, and for each financial partner who has
  * not given all of their pledge this month whether more is likely, judged by their giving history as the original
- * judged it. The history is the kept sums of each partner's gifts by month (`donor_gifts_by_month`,
- * drizzle/kept-sums.ts), read only as far back as the partner's frequency needs: a monthly partner's last months
- * are at most four rows.
+ * judged it. Each partner's history is read through the donor accounts' gifts index only as far back as the
+ * partner's frequency needs: a monthly partner's last four months.
  */
 import { sql } from "drizzle-orm";
-import { contactDonorAccounts, contacts, donations, keptSums } from "../../../drizzle/schema";
+import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
 import { PLEDGE_FREQUENCIES } from "../../constants/contacts";
 import { q } from "../../db/sql";
 import { addMonths } from "../../jsonapi/time";
@@ -16,9 +15,12 @@ import { accountFilters, converted, giftOf, giftsSince, idFilter, moneyNumber, s
 import { endOfMonth, monthOf } from "./periods";
 import { defineReport, type ReportRequest } from "./report";
 
-/** The first month of a partner's history read: twice their period back, and at least three months. */
+/** The first day of a partner's history read: twice their period back, and at least three months. */
 const historyStart = (thisMonth: string) =>
-  sql`substr(date(${thisMonth}, '-' || CAST(max(3, 2 * CAST(COALESCE(NULLIF(c.pledge_frequency, ''), '1') AS REAL)) AS INTEGER) || ' months'), 1, 7)`;
+  sql`date(${thisMonth}, '-' || CAST(max(3, 2 * CAST(COALESCE(NULLIF(c.pledge_frequency, ''), '1') AS REAL)) AS INTEGER) || ' months')`;
+
+/** A partner's gifts to its list, as `g`. */
+const partnerGifts = sql`FROM ${contactDonorAccounts} AS cda JOIN ${donations} AS g ON g.donor_account_id = cda.donor_account_id AND g.account_list_id = c.account_list_id`;
 
 /** The list's financial partners with a pledge (those who gave through the filtered accounts, when filtered), and their history. */
 function partnerReads({ list, filters }: ReportRequest, thisMonth: string) {
@@ -28,15 +30,14 @@ function partnerReads({ list, filters }: ReportRequest, thisMonth: string) {
         WHERE n.contact_id = c.id AND ${q(donations.accountListId)} = ${list.id}${accountFilters(filters)})`
     : sql``;
   const partners = sql`c.account_list_id = ${list.id} AND c.status = ${FINANCIAL_PARTNER} AND c.pledge_amount > 0 ${gaveThere}`;
-  const firstMonth = sql`(SELECT min(k.key2) FROM ${contactDonorAccounts} AS cda JOIN ${keptSums} AS k
-    ON k.kind = 'donor_gifts_by_month' AND k.owner_id = c.account_list_id AND k.key1 = cda.donor_account_id WHERE cda.contact_id = c.id)`;
+  const firstMonth = sql`(SELECT substr(min(g.donation_date), 1, 7) ${partnerGifts} WHERE cda.contact_id = c.id)`;
   return [
     sql`SELECT c.id, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
       c.pledge_received, c.last_gift_on, ${firstMonth} AS first_month, '[]' AS account_numbers
       FROM ${contacts} AS c WHERE ${partners} ORDER BY c.name, c.id`,
-    sql`SELECT c.id, k.key2 AS month, CAST(SUM(k.units) AS TEXT) AS units FROM ${contacts} AS c
+    sql`SELECT c.id, substr(g.donation_date, 1, 7) AS month, CAST(SUM(COALESCE(g.tendered_amount, g.amount)) AS TEXT) AS units FROM ${contacts} AS c
       JOIN ${contactDonorAccounts} AS cda ON cda.contact_id = c.id
-      JOIN ${keptSums} AS k ON k.kind = 'donor_gifts_by_month' AND k.owner_id = c.account_list_id AND k.key1 = cda.donor_account_id AND k.key2 >= ${historyStart(`${thisMonth}-01`)}
+      JOIN ${donations} AS g ON g.donor_account_id = cda.donor_account_id AND g.account_list_id = c.account_list_id AND g.donation_date >= ${historyStart(`${thisMonth}-01`)}
       WHERE ${partners} GROUP BY 1, 2`,
   ];
 }
