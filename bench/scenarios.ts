@@ -156,6 +156,58 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
       maxRowsRead: 2000,
     },
     { name: "batch: 50 GET contacts (sparse fields)", request: apiPost(target, "/api/v2/batch", batchBody(batchPaths)), items: 50 },
+    ...reportScenarios(target),
+  ];
+}
+
+/** The gifts and partners a donation report lists: it may read two rows a gift (the gift and its contact) and one a partner. */
+function listedGifts(body: string): number {
+  const attributes = (JSON.parse(body) as { data?: { attributes?: { donor_infos?: unknown[]; donation_infos?: unknown[]; currency_groups?: Record<string, { donation_infos: Array<{ months: Array<{ donations: unknown[] }> }> }> } } }).data?.attributes ?? {};
+  const grouped = Object.values(attributes.currency_groups ?? {}).flatMap((group) => group.donation_infos.flatMap((info) => info.months.flatMap((month) => month.donations)));
+  return 2 * (grouped.length + (attributes.donation_infos?.length ?? 0)) + (attributes.donor_infos?.length ?? 0);
+}
+
+/** The rows of an expected monthly totals answer. */
+function expectedRows(body: string): number {
+  return (JSON.parse(body) as { data?: { attributes?: { expected_donations?: unknown[] } } }).data?.attributes?.expected_donations?.length ?? 0;
+}
+
+/** The reports (src/resources/reports/), each as its client asks for list 1: kept sums, or rows in proportion to the answer. */
+function reportScenarios(target: Target): Scenario[] {
+  const list = benchIds.lists[0];
+  const report = (name: string, path: string, extra: Partial<Scenario> = {}): Scenario => ({
+    name: `reports: ${name}`,
+    request: apiGet(target, `/api/v2/reports/${path}${path.includes("?") ? "&" : "?"}filter[account_list_id]=${list}`),
+    maxRowsRead: 2000,
+    ...extra,
+  });
+  const endOfMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const firstOfMonth = (back: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - back, 1)).toISOString().slice(0, 10);
+  return [
+    report("goal progress", "goal_progress"),
+    report("monthly giving graph (13 months)", `monthly_giving_graph?filter[donation_date]=${firstOfMonth(12)}..${endOfMonth}`),
+    report("14-month report, salary currency", `salary_currency_donations?filter[month_range]=${firstOfMonth(13)}...${endOfMonth}`, {
+      maxRowsRead: 0,
+      answered: { what: "gift (two each) or partner listed", count: listedGifts },
+    }),
+    report("14-month report, donor currency", "donor_currency_donations", { maxRowsRead: 0, answered: { what: "gift (two each) or partner listed", count: listedGifts } }),
+    report("expected monthly totals", "expected_monthly_totals", { answered: { what: "row answered (two each)", count: (body) => 2 * expectedRows(body) } }),
+    {
+      name: "reports: partner giving analysis (mpdx-react's POST)",
+      request: apiPost(
+        target,
+        "/api/v2/reports/partner_giving_analysis",
+        { data: { type: "partner_giving_analysis" }, filter: { account_list_id: list, any_tags: false }, page: 1, per_page: 10, sort: "-donation_period_sum" },
+        { "X-HTTP-Method-Override": "GET" },
+      ),
+      maxRowsRead: 2000,
+    },
+    report("appointment results (4 weeks)", "appointment_results?filter[range]=4w"),
+    report("pledge histories (13 months)", "pledge_histories"),
+    report("activity results (4 weeks)", "activity_results"),
+    report("donation monthly totals (a year)", `donation_monthly_totals?filter[month_range]=${firstOfMonth(11)}..${endOfMonth}`),
+    report("year donations", "year_donations", { maxRowsRead: 0, answered: { what: "gift (two each) or partner listed", count: listedGifts } }),
+    { ...report("monthly losses graph", ""), request: apiGet(target, `/api/v2/reports/monthly_losses_graphs/${list}`) },
   ];
 }
 

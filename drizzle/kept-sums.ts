@@ -170,6 +170,40 @@ export const KEPT_SUMS: KeptSum[] = [
     columns: ["amount", "account_list_id"],
   },
   {
+    // A list's gifts by month, currency and designation account: the reports' monthly totals
+    // (src/resources/reports/) are sums over these rows, not over the gifts.
+    kind: "donations_by_month",
+    table: "donations",
+    when: "1",
+    owner: "R.account_list_id",
+    keys: ["substr(R.donation_date, 1, 7)", "upper(R.currency)", "R.designation_account_id"],
+    amount: "R.amount",
+    columns: ["donation_date", "currency", "designation_account_id", "amount", "account_list_id"],
+  },
+  {
+    // A list's pledges of every status by currency, frequency and whether received: the pledge histories' totals
+    // now, from which a past month's are found by the few contacts that changed or came since.
+    kind: "contact_pledges",
+    table: "contacts",
+    when: "R.pledge_amount > 0",
+    owner: "R.account_list_id",
+    keys: ["upper(COALESCE(NULLIF(R.pledge_currency, ''), ''))", "COALESCE(R.pledge_frequency, '')", "CAST(R.pledge_received AS TEXT)"],
+    amount: "R.pledge_amount",
+    columns: ["pledge_amount", "account_list_id", "pledge_currency", "pledge_frequency", "pledge_received"],
+  },
+  {
+    // A list's partner status logs by the day recorded and their contact: the contacts whose pledge changed in a
+    // period are a range of these rows, not a look at every contact's logs.
+    kind: "status_logs_by_day",
+    table: "partner_status_logs",
+    through: "contact_id",
+    when: "1",
+    owner: "C.account_list_id",
+    keys: ["R.recorded_on", "R.contact_id", "''"],
+    amount: "0",
+    columns: ["recorded_on", "contact_id"],
+  },
+  {
     // A list's referred contacts (at least one referral to them, kept in contacts.referrals_to_me) by status.
     kind: "referred_contacts",
     table: "contacts",

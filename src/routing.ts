@@ -25,7 +25,7 @@ import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
 import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
-import { databaseOfList, isPlacedRecordPath, listForCreate, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
+import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +35,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const part = c.get("item")?.part?.database;
     const viewer = c.get("viewer");
     const target = part ?? requestDatabase(c.req.path, viewer);
-    const database = target === "each" ? (namedListsDatabase(c, viewer, sentBodyFilter(c)) ?? target) : target;
+    const database = target === "each" ? (namedListsDatabase(c, viewer, sentBodyFilter(c)) ?? reportDatabase(c.req.path, viewer) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);

@@ -23,6 +23,28 @@ const LIST_PATH = new RegExp(`^/api/v2/account_lists/(${UUID})(?:/(users|coaches
  */
 const EACH_BY_ITSELF_PATH = /^\/api\/v2\/contacts\/(?:people\/)?merges(?:\/bulk)?\/?$/;
 
+/** A report's path: `/api/v2/reports/<name>`, or `/api/v2/reports/<name>/<list id>`. */
+const REPORT_PATH = new RegExp(`^/api/v2/reports/[a-z_]+(?:/(${UUID}))?/?$`);
+
+/**
+ * The list a report covers when it names none: the first list the user joined (the original took the user's oldest
+ * list; the directory knows the order of joining with the viewer, and not the lists' own creation times).
+ */
+export function firstOwnList(viewer: Viewer): string | undefined {
+  return (viewer.listsOfMembers[viewer.id] ?? []).find((id) => viewer.writableListIds.includes(id)) ?? viewer.writableListIds[0];
+}
+
+/**
+ * The database of a report, which covers one list: the path's list, else the user's first (a list named by
+ * `filter[account_list_id]` was routed by it already). A list not the viewer's is refused on any database alike.
+ */
+export function reportDatabase(path: string, viewer: Viewer): string | undefined {
+  const match = REPORT_PATH.exec(path);
+  if (!match) return undefined;
+  const id = match[1]?.toLowerCase() ?? firstOwnList(viewer);
+  return id && viewer.readableListIds.includes(id) ? databaseOfList(viewer, id) : DIRECTORY;
+}
+
 /** The database a list is placed on. */
 export function databaseOfList(viewer: Viewer, listId: string): string {
   return viewer.listDatabases[listId] ?? DIRECTORY;

@@ -31,7 +31,14 @@ export function parseQueryString(search: URLSearchParams): Params {
   return params;
 }
 
-function assignNested(target: Params, rawKey: string, value: string): void {
+/**
+ * A key whose last bracket is left open (`filter[designation_account_id=a,b`, as one web client writes it) reads as
+ * if it were closed, as Rack reads it.
+ */
+const UNCLOSED_LAST_BRACKET = /^[^[\]]+(?:\[[^[\]]*\])*\[[^[\]]*$/;
+
+function assignNested(target: Params, sentKey: string, value: string): void {
+  const rawKey = UNCLOSED_LAST_BRACKET.test(sentKey) ? `${sentKey}]` : sentKey;
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(rawKey);
   if (!match) {
     target[rawKey] = value;

@@ -21,6 +21,7 @@ import { notificationPreferenceResource } from "./notification-preferences/resou
 import { notificationResource } from "./notifications/resource";
 import { API, LIST } from "./paths";
 import { registerPeopleRoutes } from "./people/routes";
+import { registerReportRoutes } from "./reports/routes";
 import { registerTaskRoutes } from "./tasks/routes";
 import { userOptionRoutes } from "./user-options/routes";
 import { registerUserAccountRoutes } from "./users/accounts";
@@ -61,4 +62,5 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   registerDeletedRecordRoutes(app);
   registerBatchRoutes(app);
   registerWebhookRoutes(app);
+  registerReportRoutes(app);
 }

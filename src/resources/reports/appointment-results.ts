@@ -1,0 +1,72 @@
+/**
+ * GET /reports/appointment_results: for each period (by default the last four weeks), the appointments held and
+ * scheduled, the partners who began or raised (or lowered) a monthly pledge, and the pledges to the list's primary
+ * appeal. A partner's monthly pledge at the start and end of a period is read from its status logs (the first
+ * recorded in or after the period), else from the contact now.
+ */
+import { sql } from "drizzle-orm";
+import { contacts, pledges, tasks } from "../../../drizzle/schema";
+import { inList, q } from "../../db/sql";
+import { FINANCIAL_PARTNER } from "../account-lists/totals";
+import { moneyNumber, sum } from "./money";
+import { contactStates, logsByContact, logsSince, loggedAfter, monthlyPledge, stateOf } from "./pledge-states";
+import { definePeriodReport } from "./report";
+
+const HELD = ["Completed", "Done"];
+
+export const appointmentResults = definePeriodReport({
+  path: "appointment_results",
+  type: "reports_appointment_results_periods",
+  coaches: true,
+  defaultRange: "4w",
+  // The mobile client parses these as dates.
+  plainDates: true,
+  averages: ["individual_appointments", "group_appointments", "new_monthly_partners", "new_special_pledges", "monthly_increase", "pledge_increase"],
+  periods: async ({ list, rates, read }, periods) => {
+    const [from, until] = [periods.at(-1)!.from, periods[0].until];
+    const [appointments, logRows, created, appealPledges] = await read([
+      sql`SELECT ${q(tasks.startAt)} AS start_at, ${q(tasks.completed)} AS completed, ${q(tasks.result)} AS result FROM ${tasks}
+        WHERE ${q(tasks.accountListId)} = ${list.id} AND ${q(tasks.startAt)} >= ${from} AND ${q(tasks.startAt)} < ${until} AND ${q(tasks.activityType)} = 'Appointment'`,
+      logsSince(list.id, periods.at(-1)!.startDay),
+      contactStates(list.id, sql`${q(contacts.createdAt)} >= ${from} AND ${q(contacts.createdAt)} < ${until}`),
+      list.primaryAppealId
+        ? sql`SELECT ${q(pledges.contactId)} AS contact_id, CAST(${q(pledges.amount)} AS TEXT) AS amount, ${q(pledges.createdAt)} AS created_at FROM ${pledges}
+            WHERE ${q(pledges.accountListId)} = ${list.id} AND ${q(pledges.createdAt)} >= ${from} AND ${q(pledges.createdAt)} < ${until} AND ${q(pledges.appealId)} = ${list.primaryAppealId}`
+        : sql`SELECT 1 WHERE 0`,
+    ]);
+    const logs = logsByContact(logRows);
+    // The contacts whose pledge changed: logged, or created as financial partners; and their state now.
+    const changedIds = [...new Set([...logs.keys(), ...created.filter((row) => row.status === FINANCIAL_PARTNER).map((row) => String(row.id))])];
+    const [current] = changedIds.length > 0 ? await read([contactStates(list.id, inList(contacts.id, changedIds))]) : [[]];
+    const now = new Map(current.map((row) => [String(row.id), { created: String(row.created_at), state: stateOf(row) }]));
+    const monthly = (state: Parameters<typeof monthlyPledge>[0] | undefined) => (state ? moneyNumber(monthlyPledge(state, list.currency, list.currency, rates, true)) : 0);
+    return periods.map((period) => {
+      const inPeriod = (at: unknown) => String(at) >= period.from && String(at) < period.until;
+      const changes = changedIds.flatMap((id) => {
+        const contact = now.get(id);
+        const loggedIn = (logs.get(id) ?? []).some((log) => log.day >= period.startDay && log.day <= period.endDay);
+        const createdIn = contact !== undefined && inPeriod(contact.created) && contact.state.status === FINANCIAL_PARTNER;
+        if (!contact || (!loggedIn && !createdIn)) return [];
+        const beginning = createdIn ? 0 : monthly(loggedAfter(logs, id, period.startDay, false) ?? contact.state);
+        const end = monthly(loggedAfter(logs, id, period.endDay, true) ?? contact.state);
+        return [{ beginning, increase: Math.round((end - beginning) * 100) / 100 }];
+      });
+      const held = appointments.filter((task) => inPeriod(task.start_at));
+      const newPledges = appealPledges.filter((pledge) => inPeriod(pledge.created_at));
+      const pledged = moneyNumber(sum(newPledges.map((pledge) => ({ numerator: BigInt(String(pledge.amount)), denominator: 1n }))));
+      const add = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
+      return {
+        individual_appointments: held.filter((task) => task.completed && HELD.includes(String(task.result))).length,
+        appointments_scheduled: held.length,
+        weekly_individual_appointment_goal: 10,
+        group_appointments: 0,
+        new_monthly_partners: changes.filter((change) => change.beginning === 0 && change.increase > 0).length,
+        monthly_increase: add(changes.filter((change) => change.increase > 0).map((change) => change.increase)),
+        monthly_decrease: add(changes.filter((change) => change.increase < 0).map((change) => change.increase)),
+        new_special_pledges: new Set(newPledges.map((pledge) => pledge.contact_id)).size,
+        pledge_increase: pledged,
+        special_gifts: pledged,
+      };
+    });
+  },
+});
