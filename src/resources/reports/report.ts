@@ -12,7 +12,7 @@ import type { Ratio } from "../../db/decimal";
 import { q } from "../../db/sql";
 import { rowsOf, type Rows } from "../../db/statements";
 import type { RequestContext } from "../../engine/define";
-import { isListOverride, overrideParams, requestContext } from "../../engine/context";
+import { requestContext } from "../../engine/context";
 import { UUID_PARAM } from "../../engine/routes";
 import { RATES, ratesMap } from "../../engine/read";
 import type { AppEnv } from "../../env";
@@ -193,14 +193,7 @@ async function reportDocument(report: AnyReport, request: ReportRequest): Promis
   return singleDocument(report, request);
 }
 
-/** The filter object of an override's body, as sent. */
-async function bodyFilters(c: Context<AppEnv>): Promise<Record<string, unknown>> {
-  const body = (await c.req.json().catch(() => null)) as { filter?: unknown } | null;
-  const filter = body?.filter;
-  return typeof filter === "object" && filter !== null && !Array.isArray(filter) ? (filter as Record<string, unknown>) : {};
-}
-
-/** GET, and POST with `X-HTTP-Method-Override: GET` (parameters in the body), of one report. */
+/** GET of one report; a POST with `X-HTTP-Method-Override: GET` arrives as one, its body's parameters merged (src/jsonapi/method-override.ts). */
 function reportRoutes(report: AnyReport): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext, sent: Record<string, unknown>) =>
     jsonApi(c, await reportDocument(report, await reportRequest(report, ctx, sent)));
@@ -209,11 +202,6 @@ function reportRoutes(report: AnyReport): Hono<AppEnv> {
     .get(path, (c) => {
       const ctx = requestContext(c);
       return answer(c, ctx, rawFilters(ctx.params));
-    })
-    .post(path, async (c) => {
-      if (!isListOverride(c)) throw new ApiError(405, [{ detail: "Method not allowed" }], { Allow: "GET, HEAD" });
-      const ctx = requestContext(c, await overrideParams(c));
-      return answer(c, ctx, { ...rawFilters(requestContext(c).params), ...(await bodyFilters(c)) });
     });
 }
 
