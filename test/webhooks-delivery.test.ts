@@ -12,7 +12,7 @@ import { database } from "../src/db/client";
 import { onListDatabase } from "../src/db/list-env";
 import type { Bindings } from "../src/env";
 import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
-import { TEST_WINDOW_SECONDS, TESTS_PER_WINDOW } from "../src/webhooks/limits";
+import { MANUAL_SEND_WINDOW_SECONDS, MANUAL_SENDS_PER_WINDOW } from "../src/webhooks/limits";
 import { renderPayload } from "../src/webhooks/payloads";
 import { errorOf, get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
@@ -246,20 +246,20 @@ describe("limits", () => {
     expect(odd.responseBody).toBe(`x${"é".repeat(127)}`);
   });
 
-  it(`sends at most ${TESTS_PER_WINDOW} test events a minute per list, then 429 with Retry-After`, async () => {
+  it(`sends at most ${MANUAL_SENDS_PER_WINDOW} test events a minute per list, then 429 with Retry-After`, async () => {
     const start = Date.parse("2026-11-20T10:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now: start });
     const { viewer, endpoint, webhooks } = await setUp();
     const second = await endpointAt(new Receiver(), viewer);
     const test = (id: string) => post(`${webhooks}/${id}/test`, {}, viewer.token);
-    const answers = await Promise.all(Array.from({ length: TESTS_PER_WINDOW + 2 }, (_, n) => test(n % 2 ? second.id : endpoint.id)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(TESTS_PER_WINDOW).fill(202), 429, 429]);
+    const answers = await Promise.all(Array.from({ length: MANUAL_SENDS_PER_WINDOW + 2 }, (_, n) => test(n % 2 ? second.id : endpoint.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(MANUAL_SENDS_PER_WINDOW).fill(202), 429, 429]);
     const refused = answers.find((answer) => answer.status === 429)!;
-    expect(refused.headers.get("retry-after")).toBe(String(TEST_WINDOW_SECONDS));
-    expect(errorOf(refused, 429).detail).toContain(`At most ${TESTS_PER_WINDOW} test events a minute`);
+    expect(refused.headers.get("retry-after")).toBe(String(MANUAL_SEND_WINDOW_SECONDS));
+    expect(errorOf(refused, 429).detail).toContain(`At most ${MANUAL_SENDS_PER_WINDOW} test events and redeliveries a minute`);
     const tests = async () => (await eventsOf(viewer.list.id)).filter((event) => event.eventType === "webhook.test");
-    expect(await tests()).toHaveLength(TESTS_PER_WINDOW);
-    expect((await deliveriesOf(endpoint.id)).length + (await deliveriesOf(second.id)).length).toBe(TESTS_PER_WINDOW);
+    expect(await tests()).toHaveLength(MANUAL_SENDS_PER_WINDOW);
+    expect((await deliveriesOf(endpoint.id)).length + (await deliveriesOf(second.id)).length).toBe(MANUAL_SENDS_PER_WINDOW);
 
     vi.setSystemTime(start + 45_000);
     const later = await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id));
@@ -269,9 +269,9 @@ describe("limits", () => {
     const other = await setUp();
     expect((await post(`${other.webhooks}/${other.endpoint.id}/test`, {}, await tokenFor(other.viewer.user.id))).status).toBe(202);
 
-    vi.setSystemTime(start + TEST_WINDOW_SECONDS * 1000 + 1000);
+    vi.setSystemTime(start + MANUAL_SEND_WINDOW_SECONDS * 1000 + 1000);
     expect((await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id))).status).toBe(202);
-    expect(await tests()).toHaveLength(TESTS_PER_WINDOW + 1);
+    expect(await tests()).toHaveLength(MANUAL_SENDS_PER_WINDOW + 1);
   });
 
   it("does not send to an endpoint whose stored URL is no longer allowed", async () => {
