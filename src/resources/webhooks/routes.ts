@@ -126,7 +126,8 @@ function manualSend(ctx: RequestContext, kind: ManualSend["kind"]): ManualSend {
 async function redeliver(ctx: RequestContext): Promise<string> {
   const send = manualSend(ctx, "redeliver");
   const [deliveryId, webhookId, now] = [ctx.pathParams.id, ctx.pathParams.webhook_id, ctx.now].map(literal);
-  const idle = sql`NOT (status = 'pending' AND claimed_until > ${now})`;
+  // An attempt under way holds its lease; a pending delivery no attempt holds may be sent again.
+  const idle = sql`NOT (status = 'pending' AND coalesce(claimed_until > ${now}, 0))`;
   const [, again] = await ctx.db.batch([
     ctx.db.run(recordManualSend(send, sql`EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${deliveryId} AND webhook_id = ${webhookId} AND ${idle})`)),
     ctx.db.run(sql`UPDATE webhook_deliveries SET status = 'pending', round_start = attempts, next_attempt_at = ${now}, queued_at = NULL, updated_at = ${now}
