@@ -55,8 +55,9 @@ export const webhookEvents = sqliteTable(
     /** An event built in code (`webhook.test`): its payload's data as is. */
     data: text("data"),
     /**
-     * The body every attempt of every delivery of the event sends, rendered once, by its first attempt, from the
-     * event's list alone (src/webhooks/payloads.ts); null until then.
+     * The body every attempt of every delivery of the event sends, rendered once, by the writer straight after the
+     * write (or by the first attempt when no writer did), from the event's list alone (src/webhooks/payloads.ts);
+     * null until then, and for events recorded before bodies were kept.
      */
     payload: text("payload"),
     occurredAt: text("occurred_at").notNull(),

@@ -3,7 +3,8 @@
  *
  * The attempt is claimed in D1 first: a statement takes a lease (`claimed_until`) on a pending, due delivery no one
  * else holds, so two attempts of one delivery never run at once, and a message that finds it settled, not yet due
- * or held is dropped. The event's body (rendered once and kept, src/webhooks/payloads.ts) is POSTed, signed
+ * or held is dropped. The event's body (rendered once and kept, src/webhooks/payloads.ts; a render that fails is
+ * an attempt retried like a failed one) is POSTed, signed
  * (Standard Webhooks), with the delivery's id as `webhook-id`, to a URL checked again (src/webhooks/urls.ts),
  * without following redirects and within 15 seconds. A 2xx settles it as delivered; anything else schedules the
  * next attempt through a delayed message (WEBHOOK_RETRY_SECONDS, with jitter, or the endpoint's Retry-After on

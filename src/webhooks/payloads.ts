@@ -15,13 +15,12 @@
 import { getTableName, is, sql, type SQL } from "drizzle-orm";
 import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as listDatabaseTables from "../../drizzle/list-schema";
-import { webhookEvents } from "../../drizzle/schema";
+import { webhookDeliveries, webhookEvents } from "../../drizzle/schema";
+import { database } from "../db/client";
 import { LIST_TABLES, listTable, type ListTable } from "../db/list-tables";
+import { rowsOf } from "../db/statements";
 import { resourceFor, type RequestContext, type ResourceDef } from "../engine/define";
 import { snapshotRead, type SnapshotRead } from "../engine/read";
-import { database } from "../db/client";
-import { rowsOf } from "../db/statements";
-import { webhookDeliveries } from "../../drizzle/schema";
 import type { Bindings, Database } from "../env";
 
 /** A payload larger than this carries its record's identifier in place of the record. */
