@@ -160,7 +160,7 @@ describe("a delivery", () => {
     await db.update(schema.webhooks).set({ secret: "v1.c2VhbGVkIHVuZGVyIGFub3RoZXIga2V5IGVudGlyZWx5" }).where(eq(schema.webhooks.id, endpoint.id));
     await addContact(viewer);
     const [delivery] = await settled(endpoint.id, 1);
-    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The delivery could not be prepared (OperationError)" });
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The delivery could not be signed (OperationError)" });
     expect(receiver.received).toHaveLength(0);
   });
 
