@@ -9,6 +9,8 @@
  *   snapshot of the row as it was written, and the body sent, once rendered (the same bytes at every attempt).
  * - `webhook_deliveries`: one event to one endpoint, written by the same trigger, unique by (event, endpoint):
  *   its id is the `webhook-id` of every attempt. `claimed_until` is the lease of the attempt under way.
+ * - `webhook_manual_sends`: each test event and redelivery a list's users asked for, counted against the list's
+ *   limit of such requests a minute (src/webhooks/limits.ts).
  */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -53,15 +55,15 @@ export const webhookEvents = sqliteTable(
     /** An event built in code (`webhook.test`): its payload's data as is. */
     data: text("data"),
     /**
-     * The body every attempt of every delivery of the event sends, rendered once, by its first attempt, from the
-     * event's list alone (src/webhooks/payloads.ts); null until then.
+     * The body every attempt of every delivery of the event sends, rendered once, by the writer straight after the
+     * write (or by the first attempt when no writer did), from the event's list alone (src/webhooks/payloads.ts);
+     * null until then, and for events recorded before bodies were kept.
      */
     payload: text("payload"),
     occurredAt: text("occurred_at").notNull(),
     createdAt: text("created_at").notNull(),
   },
   (t) => [
-    // Also what counts a list's recent test events (src/webhooks/limits.ts).
     index("webhook_events_account_list_id_event_type_created_at_idx").on(t.accountListId, t.eventType, t.createdAt),
     index("webhook_events_created_at_idx").on(t.createdAt),
   ],
@@ -104,4 +106,18 @@ export const webhookDeliveries = sqliteTable(
     // What the dispatcher (not yet sent) and the sweep (sent long ago) read: pending deliveries only.
     index("webhook_deliveries_pending_idx").on(t.queuedAt, t.nextAttemptAt).where(sql`status = 'pending'`),
   ],
+);
+
+export const webhookManualSends = sqliteTable(
+  "webhook_manual_sends",
+  {
+    id: id(),
+    accountListId: text("account_list_id")
+      .notNull()
+      .references(() => accountLists.id, { onDelete: "cascade" }),
+    /** `test` or `redeliver`. */
+    kind: text("kind").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [index("webhook_manual_sends_account_list_id_created_at_idx").on(t.accountListId, t.createdAt)],
 );

@@ -12,7 +12,7 @@ import { database } from "../src/db/client";
 import { onListDatabase } from "../src/db/list-env";
 import type { Bindings } from "../src/env";
 import { attemptDelivery, claimDelivery, retryAfterSeconds, retryDelay, retrySchedule } from "../src/webhooks/delivery";
-import { TEST_WINDOW_SECONDS, TESTS_PER_WINDOW } from "../src/webhooks/limits";
+import { MANUAL_SEND_WINDOW_SECONDS, MANUAL_SENDS_PER_WINDOW } from "../src/webhooks/limits";
 import { renderPayload } from "../src/webhooks/payloads";
 import { errorOf, get, post, put, request } from "./helpers/api";
 import { runCron } from "./helpers/events";
@@ -30,6 +30,8 @@ afterEach(() => {
 const contactBody = (listId: string, name: string) => ({
   data: { type: "contacts", attributes: { name }, relationships: { account_list: { data: { type: "account_lists", id: listId } } } },
 });
+/** Bindings whose queue drops every message: nothing is attempted until the five-minute cron. */
+const lostQueue = { ...env, WEBHOOK_QUEUE: { send: async () => undefined, sendBatch: async () => undefined } };
 const status = (code: number, headers: Record<string, string> = {}) => () => new Response(code === 204 ? null : `answer ${code}`, { status: code, headers });
 
 async function setUp(types: string[] = ["*"]) {
@@ -158,7 +160,7 @@ describe("a delivery", () => {
     await db.update(schema.webhooks).set({ secret: "v1.c2VhbGVkIHVuZGVyIGFub3RoZXIga2V5IGVudGlyZWx5" }).where(eq(schema.webhooks.id, endpoint.id));
     await addContact(viewer);
     const [delivery] = await settled(endpoint.id, 1);
-    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The delivery could not be prepared (OperationError)" });
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1, responseBody: "The delivery could not be signed (OperationError)" });
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -196,15 +198,21 @@ describe("the bytes sent", () => {
   it("of a contact since moved to another list and tagged there carry nothing of that list, redelivered or first sent after the move", async () => {
     const { viewer, receiver, endpoint, webhooks } = await setUp(["contact.created"]);
     const otherList = await createAccountList(viewer.user);
+    const taggedInA = (name: string) => ({ data: { ...contactBody(viewer.list.id, name).data, attributes: { name, tag_list: ["in-a"] } } });
     // Sent before the move.
-    const sent = await addContact(viewer, "Mover, Mia");
+    const sent = await post("/api/v2/contacts", taggedInA("Mover, Mia"), viewer.token);
+    expect(sent.status, sent.text).toBe(201);
     const [delivered] = await settled(endpoint.id, 1);
     // Not yet sent when it moves: its queue message was lost, the five-minute cron sends it.
-    const lost = { ...env, WEBHOOK_QUEUE: { send: async () => undefined, sendBatch: async () => undefined } };
-    const unsent = await post("/api/v2/contacts", contactBody(viewer.list.id, "Mover, Max"), viewer.token, { bindings: lost });
+    const unsent = await post("/api/v2/contacts", taggedInA("Mover, Max"), viewer.token, { bindings: lostQueue });
     expect(unsent.status, unsent.text).toBe(201);
+    // And one whose body no request rendered: its first attempt renders it, after the move, from its snapshot alone.
+    const unrendered = await post("/api/v2/contacts", taggedInA("Mover, Meg"), viewer.token, { bindings: lostQueue });
+    expect(unrendered.status, unrendered.text).toBe(201);
+    const [unrenderedEvent] = (await eventsOf(viewer.list.id)).filter((event) => event.resourceId === unrendered.body.data.id);
+    await db.update(schema.webhookEvents).set({ payload: null }).where(eq(schema.webhookEvents.id, unrenderedEvent.id));
 
-    for (const id of [sent.id, unsent.body.data.id as string]) {
+    for (const id of [sent.body.data.id, unsent.body.data.id, unrendered.body.data.id] as string[]) {
       const moved = await put(`/api/v2/contacts/${id}`, movedTo(id, otherList.id), viewer.token);
       expect(moved.status, moved.text).toBe(200);
       expect((await put(`/api/v2/contacts/${id}`, tagged(id, "only-in-the-other-list"), viewer.token)).status).toBe(200);
@@ -213,19 +221,93 @@ describe("the bytes sent", () => {
     const again = await post(`${webhooks}/${endpoint.id}/deliveries/${delivered.id}/redeliver`, {}, viewer.token);
     expect(again.status, again.text).toBe(202);
     await runCron("*/5 * * * *", Date.now() + 5 * 60_000, env as unknown as Bindings);
-    const deliveries = await settled(endpoint.id, 2);
+    const deliveries = await settled(endpoint.id, 3);
     expect(deliveries.every((delivery) => delivery.status === "delivered")).toBe(true);
 
-    const ofDelivery = (id: string) => receiver.received.filter((received) => received.id === id);
-    const [before, redelivered] = ofDelivery(delivered.id);
+    const ofContact = (id: string) => receiver.received.filter((received) => received.payload.data.id === id);
+    const [before, redelivered] = ofContact(sent.body.data.id);
     expect(redelivered.body).toBe(before.body);
-    expect(before.payload.data.attributes.tag_list).toEqual([]);
-    const [late] = ofDelivery(deliveries.find((delivery) => delivery.id !== delivered.id)!.id);
-    // Rendered after the record left the event's list: from its snapshot alone.
-    expect(late.payload.data).toMatchObject({ type: "contacts", id: unsent.body.data.id, attributes: { name: "Mover, Max", tag_list: [] } });
-    expect(late.payload.data.relationships.account_list.data.id).toBe(viewer.list.id);
+    expect(before.payload.data.attributes.tag_list).toEqual(["in-a"]);
+    const [late] = ofContact(unsent.body.data.id);
+    expect(late.payload.data).toMatchObject({ type: "contacts", attributes: { name: "Mover, Max", tag_list: ["in-a"] } });
+    const [fallback] = ofContact(unrendered.body.data.id);
+    expect(fallback.payload.data).toMatchObject({ type: "contacts", attributes: { name: "Mover, Meg", tag_list: [] } });
+    expect(fallback.payload.data.relationships.account_list.data.id).toBe(viewer.list.id);
     for (const received of receiver.received) expect(received.body).not.toContain("only-in-the-other-list");
     receiver.verifyAll(endpoint.secret);
+  });
+
+  it("are the record as the write that raised the event left it, not as it stands at the first attempt", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created"]);
+    // Its queue message lost: the first attempt is the five-minute cron's.
+    const contact = await post("/api/v2/contacts", contactBody(viewer.list.id, "Early, Eve"), viewer.token, { bindings: lostQueue });
+    expect(contact.status, contact.text).toBe(201);
+    const id = contact.body.data.id as string;
+    // Stored by the request that wrote the event, before it answered.
+    const [event] = await eventsOf(viewer.list.id);
+    expect(event.payload).not.toBeNull();
+    expect((await put(`/api/v2/contacts/${id}`, tagged(id, "added-later"), viewer.token)).status).toBe(200);
+
+    await runCron("*/5 * * * *", Date.now() + 5 * 60_000, env as unknown as Bindings);
+    const [delivered] = await settled(endpoint.id, 1);
+    expect(delivered.status).toBe("delivered");
+    const [received] = receiver.received;
+    expect(received.body).toBe(event.payload);
+    expect(received.payload.data.attributes.tag_list).toEqual([]);
+    expect(received.body).not.toContain("added-later");
+  });
+
+  it("of a record moved away, tagged there and moved back before its event was first sent carry its tags as they were", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.updated"]);
+    const otherList = await createAccountList(viewer.user);
+    const contact = await addContact(viewer, "Back, Bea");
+    const id = contact.id;
+    // The event: tagged in the first list; its queue message lost, so first sent by the cron, after the moves.
+    expect((await put(`/api/v2/contacts/${id}`, tagged(id, "in-a"), viewer.token, { bindings: lostQueue })).status).toBe(200);
+    const [event] = await eventsOf(viewer.list.id);
+    for (const step of [movedTo(id, otherList.id), tagged(id, "in-a, only-in-b"), movedTo(id, viewer.list.id)]) {
+      const answer = await put(`/api/v2/contacts/${id}`, step, viewer.token, { bindings: lostQueue });
+      expect(answer.status, answer.text).toBe(200);
+    }
+
+    await runCron("*/5 * * * *", Date.now() + 5 * 60_000, env as unknown as Bindings);
+    const deliveries = await settled(endpoint.id, 2);
+    const first = deliveries.find((delivery) => delivery.eventId === event.id)!;
+    const [received] = receiver.received.filter((r) => r.id === first.id);
+    expect(received.payload.data.attributes.tag_list).toEqual(["in-a"]);
+    expect(received.body).not.toContain("only-in-b");
+  });
+});
+
+describe("a body that cannot be rendered", () => {
+  it("is stored nowhere: the attempt is tried again, as a failed one is, and sends the body once rendered", async () => {
+    const { viewer, receiver, endpoint } = await setUp(["contact.created"]);
+    const contact = await addContact(viewer, "Later, Lou");
+    const [event] = await eventsOf(viewer.list.id);
+    await settled(endpoint.id, 1);
+    const [delivery] = await deliveriesOf(endpoint.id);
+    // As if no request had rendered it, and the render failed (a snapshot the database cannot read).
+    const snapshot = event.snapshot!;
+    await db.update(schema.webhookEvents).set({ payload: null, snapshot: "{not json" }).where(eq(schema.webhookEvents.id, event.id));
+    await db.update(schema.webhookDeliveries).set({ status: "pending", roundStart: 1, nextAttemptAt: "2026-01-01T00:00:00Z", claimedUntil: null }).where(eq(schema.webhookDeliveries.id, delivery.id));
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const listEnv = { ...(await onListDatabase(env as unknown as Bindings, viewer.list.id)), WEBHOOK_QUEUE: lostQueue.WEBHOOK_QUEUE } as unknown as Bindings;
+    const sentBefore = receiver.received.length;
+
+    expect(await attemptDelivery(listEnv, delivery.id)).toBe("retrying");
+    expect(receiver.received).toHaveLength(sentBefore);
+    const [stored] = await eventsOf(viewer.list.id);
+    expect(stored.payload).toBeNull();
+    const [retrying] = await deliveriesOf(endpoint.id);
+    expect(retrying).toMatchObject({ status: "pending", attempts: 2, responseStatus: null, claimedUntil: null });
+    expect(retrying.responseBody).toContain("could not be rendered");
+    expect(errors).toHaveBeenCalled();
+
+    await db.update(schema.webhookEvents).set({ snapshot }).where(eq(schema.webhookEvents.id, event.id));
+    expect(await attemptDelivery(listEnv, delivery.id, Date.parse(retrying.nextAttemptAt) + 1000)).toBe("delivered");
+    const [rendered] = await eventsOf(viewer.list.id);
+    expect(JSON.parse(rendered.payload!).data).toMatchObject({ type: "contacts", id: contact.id });
+    expect(receiver.received.at(-1)!.body).toBe(rendered.payload);
   });
 });
 
@@ -246,20 +328,20 @@ describe("limits", () => {
     expect(odd.responseBody).toBe(`x${"é".repeat(127)}`);
   });
 
-  it(`sends at most ${TESTS_PER_WINDOW} test events a minute per list, then 429 with Retry-After`, async () => {
+  it(`sends at most ${MANUAL_SENDS_PER_WINDOW} test events a minute per list, then 429 with Retry-After`, async () => {
     const start = Date.parse("2026-11-20T10:00:00Z");
     vi.useFakeTimers({ toFake: ["Date"], now: start });
     const { viewer, endpoint, webhooks } = await setUp();
     const second = await endpointAt(new Receiver(), viewer);
     const test = (id: string) => post(`${webhooks}/${id}/test`, {}, viewer.token);
-    const answers = await Promise.all(Array.from({ length: TESTS_PER_WINDOW + 2 }, (_, n) => test(n % 2 ? second.id : endpoint.id)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(TESTS_PER_WINDOW).fill(202), 429, 429]);
+    const answers = await Promise.all(Array.from({ length: MANUAL_SENDS_PER_WINDOW + 2 }, (_, n) => test(n % 2 ? second.id : endpoint.id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(MANUAL_SENDS_PER_WINDOW).fill(202), 429, 429]);
     const refused = answers.find((answer) => answer.status === 429)!;
-    expect(refused.headers.get("retry-after")).toBe(String(TEST_WINDOW_SECONDS));
-    expect(errorOf(refused, 429).detail).toContain(`At most ${TESTS_PER_WINDOW} test events a minute`);
+    expect(refused.headers.get("retry-after")).toBe(String(MANUAL_SEND_WINDOW_SECONDS));
+    expect(errorOf(refused, 429).detail).toContain(`At most ${MANUAL_SENDS_PER_WINDOW} test events and redeliveries a minute`);
     const tests = async () => (await eventsOf(viewer.list.id)).filter((event) => event.eventType === "webhook.test");
-    expect(await tests()).toHaveLength(TESTS_PER_WINDOW);
-    expect((await deliveriesOf(endpoint.id)).length + (await deliveriesOf(second.id)).length).toBe(TESTS_PER_WINDOW);
+    expect(await tests()).toHaveLength(MANUAL_SENDS_PER_WINDOW);
+    expect((await deliveriesOf(endpoint.id)).length + (await deliveriesOf(second.id)).length).toBe(MANUAL_SENDS_PER_WINDOW);
 
     vi.setSystemTime(start + 45_000);
     const later = await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id));
@@ -269,9 +351,39 @@ describe("limits", () => {
     const other = await setUp();
     expect((await post(`${other.webhooks}/${other.endpoint.id}/test`, {}, await tokenFor(other.viewer.user.id))).status).toBe(202);
 
-    vi.setSystemTime(start + TEST_WINDOW_SECONDS * 1000 + 1000);
+    vi.setSystemTime(start + MANUAL_SEND_WINDOW_SECONDS * 1000 + 1000);
     expect((await post(`${webhooks}/${endpoint.id}/test`, {}, await tokenFor(viewer.user.id))).status).toBe(202);
-    expect(await tests()).toHaveLength(TESTS_PER_WINDOW + 1);
+    expect(await tests()).toHaveLength(MANUAL_SENDS_PER_WINDOW + 1);
+  });
+
+  it("counts redeliveries with test events: the list's next manual send is 429 with Retry-After, changing nothing", async () => {
+    const { viewer, endpoint, webhooks } = await setUp();
+    await addContact(viewer);
+    const [delivery] = await settled(endpoint.id, 1);
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"], now: start });
+    // Sent nowhere (the queue drops them), so that each redelivery finds the last one idle.
+    const redeliver = () => post(`${webhooks}/${endpoint.id}/deliveries/${delivery.id}/redeliver`, {}, viewer.token, { bindings: lostQueue });
+    const test = () => post(`${webhooks}/${endpoint.id}/test`, {}, viewer.token, { bindings: lostQueue });
+    for (let n = 0; n < MANUAL_SENDS_PER_WINDOW - 1; n++) {
+      const answer = await redeliver();
+      expect(answer.status, `${n} ${answer.text}`).toBe(202);
+    }
+    expect((await test()).status).toBe(202);
+    const [before] = (await deliveriesOf(endpoint.id)).filter((row) => row.id === delivery.id);
+
+    const refused = await redeliver();
+    expect(errorOf(refused, 429).detail).toContain(`At most ${MANUAL_SENDS_PER_WINDOW} test events and redeliveries a minute`);
+    expect(refused.headers.get("retry-after")).toBe(String(MANUAL_SEND_WINDOW_SECONDS));
+    expect(errorOf(await test(), 429).detail).toContain("redeliveries");
+    expect((await deliveriesOf(endpoint.id)).filter((row) => row.id === delivery.id)).toEqual([before]);
+    const sends = await db.select().from(schema.webhookManualSends).where(eq(schema.webhookManualSends.accountListId, viewer.list.id));
+    expect(sends.map((send) => send.kind).sort()).toEqual([...Array(MANUAL_SENDS_PER_WINDOW - 1).fill("redeliver"), "test"]);
+    // An unknown delivery is still 404, not 429.
+    errorOf(await post(`${webhooks}/${endpoint.id}/deliveries/${uuid()}/redeliver`, {}, viewer.token), 404);
+
+    vi.setSystemTime(start + MANUAL_SEND_WINDOW_SECONDS * 1000 + 1000);
+    expect((await redeliver()).status).toBe(202);
   });
 
   it("does not send to an endpoint whose stored URL is no longer allowed", async () => {

@@ -8,6 +8,7 @@ import { decryptSecret } from "../src/webhooks/secrets";
 import { del, errorOf, get, post, put } from "./helpers/api";
 import { runInBackground } from "./helpers/background";
 import { addToList, createUser, createViewer, db, uuid } from "./helpers/factories";
+import { storage } from "./helpers/storage";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 let alice: Viewer;
@@ -17,6 +18,8 @@ let stranger: Viewer;
 const webhooksOf = (listId: string) => `/api/v2/account_lists/${listId}/webhooks`;
 const body = (attributes: Record<string, unknown>) => ({ data: { type: "webhooks", attributes } });
 const RECEIVER = "https://hooks.example.org/receive";
+/** The bindings of a deployment: no loopback receivers (the suite's own allow them). */
+const deployed = { ...env, WEBHOOKS_ALLOW_LOOPBACK: "false" };
 
 beforeAll(async () => {
   alice = await createViewer();
@@ -139,10 +142,32 @@ describe("webhook endpoints", () => {
 
   it("takes public addresses written as literals", async () => {
     const viewer = await createViewer();
-    for (const url of ["https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook", "https://hooks.example.org:8443/hook"]) {
-      const created = await post(webhooksOf(viewer.list.id), body({ url, event_types: ["*"] }), viewer.token);
+    for (const url of ["https://8.8.8.8/hook", "https://[2606:4700:4700::1111]/hook", "https://hooks.example.org:443/hook"]) {
+      const created = await post(webhooksOf(viewer.list.id), body({ url, event_types: ["*"] }), viewer.token, { bindings: deployed });
       expect(created.status, created.text).toBe(201);
     }
+  });
+
+  it.each([
+    ["https://[::ffff:127.0.0.1]/x"],
+    ["https://2130706433/x"],
+    ["https://0.0.0.0/x"],
+    ["https://ｌｏｃａｌｈｏｓｔ/x"],
+    ["https://localhost。/x"],
+    ["https://[fe80::1%25eth0]/x"],
+    ["https://1.2.3.4:22/"],
+    ["https://hooks.example.org:8443/hook"],
+  ])("refuses %s where loopback receivers are not allowed", async (url) => {
+    const viewer = await createViewer();
+    const error = errorOf(await post(webhooksOf(viewer.list.id), body({ url, event_types: ["*"] }), viewer.token, { bindings: deployed }), 400);
+    expect(error.source.pointer).toBe("/data/attributes/url");
+    expect(await db.select().from(schema.webhooks).where(eq(schema.webhooks.accountListId, viewer.list.id))).toEqual([]);
+  });
+
+  it("takes another port only where loopback receivers are allowed (the local run)", async () => {
+    const error = errorOf(await post(webhooksOf(alice.list.id), body({ url: "https://hooks.example.org:8443/hook", event_types: ["*"] }), alice.token, { bindings: deployed }), 400);
+    expect(error.detail).toContain("must use the default port (443)");
+    expect((await post(webhooksOf(alice.list.id), body({ url: "https://hooks.example.org:8443/hook", event_types: ["*"] }), alice.token)).status).toBe(201);
   });
 
   it("allows loopback receivers only where WEBHOOKS_ALLOW_LOOPBACK is true", async () => {
@@ -150,7 +175,6 @@ describe("webhook endpoints", () => {
       const created = await post(webhooksOf(alice.list.id), body({ url, event_types: ["*"] }), alice.token);
       expect(created.status, created.text).toBe(201);
     }
-    const deployed = { ...env, WEBHOOKS_ALLOW_LOOPBACK: "false" };
     for (const url of ["http://127.0.0.1:9999/hook", "https://localhost/x", "https://127.0.0.1/x", "https://queue.internal/x", "https://[::1]/x"]) {
       const error = errorOf(await post(webhooksOf(alice.list.id), body({ url, event_types: ["*"] }), alice.token, { bindings: deployed }), 400);
       expect(error.source.pointer).toBe("/data/attributes/url");
@@ -246,6 +270,20 @@ describe("webhook endpoints", () => {
     expect((await del(`${list}/${first.id}`, viewer.token)).status).toBe(204);
     expect((await create()).status).toBe(201);
     errorOf(await create(), 409);
+  });
+
+  it("answers another failure of the create's batch as what it is, not as the endpoint limit", async () => {
+    const viewer = await createViewer();
+    // A statement of the batch failing as a plain guard does (json() on malformed input).
+    await storage.prepare("CREATE TRIGGER webhooks_guard_test AFTER INSERT ON webhooks WHEN NEW.description = 'guarded' BEGIN SELECT json('not json'); END").run();
+    try {
+      const response = await post(webhooksOf(viewer.list.id), body({ url: RECEIVER, description: "guarded", event_types: ["*"] }), viewer.token);
+      expect(response.status).toBe(500);
+      expect(response.text).not.toContain("webhook endpoints");
+    } finally {
+      await storage.prepare("DROP TRIGGER webhooks_guard_test").run();
+    }
+    expect(await db.select().from(schema.webhooks).where(eq(schema.webhooks.accountListId, viewer.list.id))).toEqual([]);
   });
 
   it("takes its limit from WEBHOOK_ENDPOINTS_PER_LIST", async () => {

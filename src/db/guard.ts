@@ -17,16 +17,30 @@ export function failUnless(condition: SQL): SQL {
 /** The guard as a statement of its own, for batches of hand-written statements (see runAtomically). */
 export const CHANGED_OR_FAIL = failUnless(sql`changes() > 0`);
 
+/**
+ * A guard whose failure names `tag` (a word or two, no quotes): json_extract raises with the bad path in its text,
+ * so a caller can tell this guard's failure from any other statement's in the batch (`isTaggedGuardFailure`).
+ */
+export function failUnlessTagged(condition: SQL, tag: string): SQL {
+  return sql`SELECT CASE WHEN ${condition} THEN 1 ELSE json_extract('{}', ${sql.raw(`'${tag}'`)}) END`;
+}
+
+export function isTaggedGuardFailure(error: unknown, tag: string): boolean {
+  return errorText(error).includes(tag);
+}
+
 export function failUnlessChanged(db: Database) {
   return db.run(CHANGED_OR_FAIL);
 }
 
+function errorText(error: unknown): string {
+  return error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+}
+
 export function isGuardFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
-  return text.includes(GUARD_FAILURE_TEXT);
+  return errorText(error).includes(GUARD_FAILURE_TEXT);
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
-  return text.includes("UNIQUE constraint failed");
+  return errorText(error).includes("UNIQUE constraint failed");
 }

@@ -8,7 +8,7 @@ import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
 import { and, compoundOf, inList, inOrder, isCandidateSource, literal, noneOf, not, notAmong, or, q } from "../db/sql";
-import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery } from "../db/statements";
+import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery, type Rows } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type Identifier, type ResourceObject } from "../jsonapi/document";
@@ -689,16 +689,31 @@ export async function readResourcesById(def: ResourceDef, ids: string[], ctx: Re
  * when it was written (a webhook event's, drizzle/webhook-triggers.ts): the resource's own read plan runs over the
  * snapshot in place of the table, so attributes read from the row are as they were then; attributes computed from
  * other tables are read as those are now. `otherTables`: further common table expressions, named as tables, that
- * stand in for those tables (a narrower view of them).
+ * stand in for those tables (a narrower view of them). `snapshotRead` gives the statements (to run in a batch with
+ * others) and what makes the resource of their rows.
  */
-export async function resourceFromSnapshot(def: ResourceDef, snapshot: string, ctx: RequestContext, otherTables: SQL[] = []): Promise<ResourceObject | undefined> {
+export interface SnapshotRead {
+  queries: SQL[];
+  resource: (rows: Rows[]) => ResourceObject | undefined;
+}
+
+export function snapshotRead(def: ResourceDef, snapshot: string, ctx: RequestContext, otherTables: SQL[] = []): SnapshotRead {
   const plan = readPlan(def, shapeFor(def, parseDocumentParams({}), {}, true));
   const columns = getTableConfig(def.table).columns.map((column) => column.name);
   const asRow = sql.raw(columns.map((name) => `json_extract(snapshot.row, '$.${name}') AS "${name}"`).join(", "));
   const others = otherTables.length > 0 ? sql`, ${sql.join(otherTables, sql`, `)}` : sql``;
   const query = sql`WITH snapshot(row) AS (SELECT ${snapshot}), ${sql.identifier(getTableName(def.table))} AS (SELECT ${asRow} FROM snapshot)${others}
     SELECT ${plan.selectList(ctx)} FROM ${def.table}`;
-  const [rows, rateRows = []] = await rowsOf(ctx.db, plan.usesRates ? [query, RATES] : [query]);
-  const [row] = plan.decode(rows);
-  return row ? plan.toResourceObject(row, ctx, { rates: ratesMap(rateRows as RateRow[]) }) : undefined;
+  return {
+    queries: plan.usesRates ? [query, RATES] : [query],
+    resource: ([rows, rateRows = []]) => {
+      const [row] = plan.decode(rows);
+      return row ? plan.toResourceObject(row, ctx, { rates: ratesMap(rateRows as RateRow[]) }) : undefined;
+    },
+  };
+}
+
+export async function resourceFromSnapshot(def: ResourceDef, snapshot: string, ctx: RequestContext, otherTables: SQL[] = []): Promise<ResourceObject | undefined> {
+  const read = snapshotRead(def, snapshot, ctx, otherTables);
+  return read.resource(await rowsOf(ctx.db, read.queries));
 }

@@ -3,7 +3,8 @@
  *
  * The attempt is claimed in D1 first: a statement takes a lease (`claimed_until`) on a pending, due delivery no one
  * else holds, so two attempts of one delivery never run at once, and a message that finds it settled, not yet due
- * or held is dropped. The event's body (rendered once and kept, src/webhooks/payloads.ts) is POSTed, signed
+ * or held is dropped. The event's body (rendered once and kept, src/webhooks/payloads.ts; a render that fails is
+ * an attempt retried like a failed one) is POSTed, signed
  * (Standard Webhooks), with the delivery's id as `webhook-id`, to a URL checked again (src/webhooks/urls.ts),
  * without following redirects and within 15 seconds. A 2xx settles it as delivered; anything else schedules the
  * next attempt through a delayed message (WEBHOOK_RETRY_SECONDS, with jitter, or the endpoint's Retry-After on
@@ -11,7 +12,8 @@
  * turns the endpoint off and tells the list's users by e-mail. An attempt killed half-way keeps its lease until it
  * lapses; the five-minute sweep (src/webhooks/dispatch.ts) then sends it again.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { accountListUsers, notificationOutbox, webhookDeliveries as deliveries, webhookEvents, webhooks } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { onListDatabase } from "../db/list-env";
@@ -59,7 +61,6 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
 
 type Delivery = typeof deliveries.$inferSelect;
 type Webhook = typeof webhooks.$inferSelect;
-type WebhookEvent = typeof webhookEvents.$inferSelect;
 
 /** Takes the lease of a due delivery no one holds, counting the attempt; undefined when it is not to be attempted now. */
 export async function claimDelivery(db: Database, id: string, now: number): Promise<Delivery | undefined> {
@@ -161,19 +162,16 @@ function disable(db: Database, webhook: Webhook, reason: string, now: string) {
   ] as const;
 }
 
-/** The signed request of one attempt. */
-async function prepare(env: Bindings, db: Database, delivery: Delivery, webhook: Webhook, event: WebhookEvent, now: number) {
-  const stamp = formatTimestamp(new Date(now));
-  const body = await eventPayload(env, db, event, stamp);
+/** The signed headers of one attempt of `body`. */
+async function signedHeaders(env: Bindings, delivery: Delivery, webhook: Webhook, body: string, now: number): Promise<Record<string, string>> {
   const timestamp = Math.floor(now / 1000);
-  const headers = {
+  return {
     "Content-Type": "application/json",
     "User-Agent": "fundraising-records-webhooks/1",
     "webhook-id": delivery.id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": await signatureHeader(await signingSecrets(env, webhook, stamp), delivery.id, timestamp, body),
+    "webhook-signature": await signatureHeader(await signingSecrets(env, webhook, formatTimestamp(new Date(now))), delivery.id, timestamp, body),
   };
-  return { body, headers };
 }
 
 type Outcome = "delivered" | "retrying" | "failed" | "endpoint gone" | "endpoint off" | "not attempted";
@@ -199,17 +197,27 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, now = D
     await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: `The endpoint's URL ${refused}`, updatedAt: stamp }).where(held);
     return "failed";
   }
-  let prepared: { body: string; headers: Record<string, string> };
+  let body: string;
   try {
-    prepared = await prepare(env, db, delivery, webhook, event, now);
+    body = await eventPayload(env, db, event, stamp);
   } catch (error) {
-    // Nothing an endpoint can change (a secret the key no longer opens): failed now rather than retried forever.
+    // Reading the event's list failed (nothing stored): an attempt like one the endpoint failed, tried again later,
+    // though no fault of the endpoint's.
+    console.error(JSON.stringify({ level: "error", message: "webhook payload not rendered", delivery_id: delivery.id, error: String(error) }));
+    const logged = { responseStatus: null, responseMs: null, responseBody: "The event's body could not be rendered: it is tried again", claimedUntil: null, updatedAt: stamp };
+    return retryOrFail(env, db, delivery, held, logged, now, undefined, []);
+  }
+  let headers: Record<string, string>;
+  try {
+    headers = await signedHeaders(env, delivery, webhook, body, now);
+  } catch (error) {
+    // Nothing an endpoint or a retry can change (a secret the key no longer opens): failed now.
     const reason = error instanceof Error ? error.name : "Error";
-    console.error(JSON.stringify({ level: "error", message: "webhook delivery not prepared", delivery_id: delivery.id, error: reason }));
-    await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: `The delivery could not be prepared (${reason})`, updatedAt: stamp }).where(held);
+    console.error(JSON.stringify({ level: "error", message: "webhook delivery not signed", delivery_id: delivery.id, error: reason }));
+    await db.update(deliveries).set({ status: "failed", claimedUntil: null, responseBody: `The delivery could not be signed (${reason})`, updatedAt: stamp }).where(held);
     return "failed";
   }
-  const answer = await post(webhook.url, prepared.headers, prepared.body);
+  const answer = await post(webhook.url, headers, body);
   const logged = { responseStatus: answer.status, responseMs: answer.ms, responseBody: answer.body, claimedUntil: null, updatedAt: stamp };
 
   if (answer.status !== null && answer.status >= 200 && answer.status < 300) {
@@ -225,8 +233,6 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, now = D
   }
   const failingSince = webhook.failingSince ?? stamp;
   const failingTooLong = now - Date.parse(failingSince) >= FAILING_DAYS * 86_400_000;
-  const schedule = retrySchedule(env);
-  const retryIndex = delivery.attempts - delivery.roundStart - 1;
   const markFailing = db.update(webhooks).set({ failingSince }).where(sql`${webhooks.id} = ${webhook.id}`);
   if (failingTooLong) {
     await db.batch([
@@ -236,13 +242,26 @@ export async function attemptDelivery(env: Bindings, deliveryId: string, now = D
     ]);
     return "endpoint gone";
   }
+  const asked = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, now) : undefined;
+  return retryOrFail(env, db, delivery, held, logged, now, asked, [markFailing]);
+}
+
+type Logged = Partial<typeof deliveries.$inferInsert>;
+
+/**
+ * The attempt failed: the next one is scheduled (after `asked` seconds, or the schedule's delay), or, the schedule
+ * spent, the delivery has failed. `alongside`: writes of the same batch.
+ */
+async function retryOrFail(env: Bindings, db: Database, delivery: Delivery, held: SQL, logged: Logged, now: number, asked: number | undefined, alongside: BatchItem<"sqlite">[]): Promise<Outcome> {
+  const stamp = formatTimestamp(new Date(now));
+  const schedule = retrySchedule(env);
+  const retryIndex = delivery.attempts - delivery.roundStart - 1;
   if (retryIndex >= schedule.length) {
-    await db.batch([db.update(deliveries).set({ ...logged, status: "failed" }).where(held), markFailing]);
+    await db.batch([db.update(deliveries).set({ ...logged, status: "failed" }).where(held), ...alongside]);
     return "failed";
   }
-  const asked = answer.status === 429 || answer.status === 503 ? retryAfterSeconds(answer.retryAfter, now) : undefined;
   const delay = asked ?? retryDelay(schedule, retryIndex);
-  await db.batch([db.update(deliveries).set({ ...logged, nextAttemptAt: addSeconds(stamp, delay), queuedAt: stamp }).where(held), markFailing]);
+  await db.batch([db.update(deliveries).set({ ...logged, nextAttemptAt: addSeconds(stamp, delay), queuedAt: stamp }).where(held), ...alongside]);
   // Should this send fail, the sweep sends the delivery once it is due.
   await env.WEBHOOK_QUEUE.send({ deliveryId: delivery.id, accountListId: delivery.accountListId }, { delaySeconds: delay });
   return "retrying";

@@ -1,6 +1,7 @@
 /**
  * Sends the queue messages of webhook deliveries. The outbox's triggers write a delivery row in the same batch as
- * the change; after a write request (and after the background jobs that write: imports, daily runs) the deliveries
+ * the change; after a write request (and after the background jobs that write: imports, daily runs) the new
+ * events' bodies are rendered (src/webhooks/payloads.ts: a request does it before it answers) and the deliveries
  * not yet sent are stamped `queued_at` in the statement that selects them (so two dispatchers never send one
  * twice) and a message per delivery goes to WEBHOOK_QUEUE, delayed until it is due. The five-minute cron sends
  * again what a lost message or a killed consumer left behind (`sweepDeliveries`); the delivery's lease decides
@@ -14,6 +15,7 @@ import { onDatabase } from "../db/list-env";
 import { isWriteRequest } from "../engine/account-list-scope";
 import type { AppEnv, Bindings, WebhookDeliveryMessage } from "../env";
 import { formatTimestamp } from "../jsonapi/time";
+import { renderNewPayloads } from "./payloads";
 
 /** Deliveries sent per statement (a queue takes at most 100 messages a send). */
 const DISPATCH_LIMIT = 100;
@@ -49,12 +51,31 @@ async function stampAndSend(env: Bindings, which: ReturnType<typeof sql>, now: n
 }
 
 /** Sends a message for each delivery of this database (`env.DB`) that has none yet; answers how many. */
-export async function dispatchDeliveries(env: Bindings, now = Date.now()): Promise<number> {
+async function sendUnsent(env: Bindings, now: number): Promise<number> {
   let total = 0;
   for (let sent = DISPATCH_LIMIT; sent === DISPATCH_LIMIT; total += sent) {
     sent = await stampAndSend(env, sql`${deliveries.queuedAt} IS NULL`, now, DISPATCH_LIMIT);
   }
   return total;
+}
+
+/**
+ * What a background writer (an import or notification run) does after its writes: renders the new events' bodies
+ * and sends their deliveries. A render that fails leaves the bodies to the first attempt; the sending goes on.
+ */
+export async function dispatchDeliveries(env: Bindings, now = Date.now()): Promise<number> {
+  await renderAfterWrite(env, now);
+  return sendUnsent(env, now);
+}
+
+/** Renders the bodies of the events just written on this database; answers whether any delivery waits to be sent. */
+async function renderAfterWrite(env: Bindings, now = Date.now()): Promise<boolean> {
+  try {
+    return await renderNewPayloads(env, formatTimestamp(new Date(now)));
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: "webhook payloads not rendered", error: String(error) }));
+    return true;
+  }
 }
 
 /** Sends again the deliveries of this database whose message was lost or whose attempt was cut short. */
@@ -81,7 +102,7 @@ export function noteDatabaseWritten(c: Context<AppEnv>, name: string): void {
 
 /** Sends the unsent deliveries of database `name` once the answer is out. */
 function dispatchOn(c: Context<AppEnv>, name: string): void {
-  const sending = dispatchDeliveries(onDatabase(c.env, name)).catch((error: unknown) => {
+  const sending = sendUnsent(onDatabase(c.env, name), Date.now()).catch((error: unknown) => {
     console.error(JSON.stringify({ level: "error", message: "webhook dispatch failed", database: name, error: String(error) }));
   });
   try {
@@ -92,8 +113,10 @@ function dispatchOn(c: Context<AppEnv>, name: string): void {
 }
 
 /**
- * Every successful write dispatches what it recorded, once per database and request: a /batch item or a database's
- * part of a request notes its database, and the request that holds them (its sessions' owner) sends for them all.
+ * Every successful write renders the bodies of the events it recorded before it answers (the records as the write
+ * left them), and sends their deliveries once the answer is out, once per database and request: a /batch item or a
+ * database's part of a request notes its database and renders what it wrote; the request that holds them (its
+ * sessions' owner) sends for them all.
  */
 export async function dispatchAfterWrites(c: Context<AppEnv>, next: () => Promise<void>): Promise<void> {
   await next();
@@ -101,8 +124,11 @@ export async function dispatchAfterWrites(c: Context<AppEnv>, next: () => Promis
   // A request answered by each database's part names none itself: its parts noted theirs.
   const name = c.get("databaseName");
   if (isWriteRequest(c) && c.res.status < 400 && name) noteDatabaseWritten(c, name);
+  const databases = [...(written.get(sessions) ?? [])];
+  const waiting = await Promise.all(databases.map((database) => renderAfterWrite(onDatabase(c.env, database))));
   if (c.get("item")?.sessions) return;
-  const databases = written.get(sessions);
   written.delete(sessions);
-  for (const name of databases ?? []) dispatchOn(c, name);
+  databases.forEach((database, index) => {
+    if (waiting[index]) dispatchOn(c, database);
+  });
 }

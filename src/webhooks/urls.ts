@@ -4,10 +4,12 @@
  * (`WEBHOOKS_ALLOW_LOOPBACK`) also sends to `http` on the machine itself, for a receiver started beside it.
  *
  * An address literal is classified by ipaddr.js, which names every special range: only its `unicast` range is an
- * endpoint's. An IPv6 address that carries an IPv4 one (mapped, translated, NAT64, 6to4, IPv4-compatible) is judged
- * by both, since a gateway on the way may deliver it to the IPv4 address. The URL parser has already written the
- * short, hex and octal IPv4 forms (127.1, 0x7f.0.0.1, 2130706433) as dotted decimals, so they are judged as the
- * address they name. The same check runs at create, update and before every attempt.
+ * endpoint's. The IPv6 ranges that carry an IPv4 address (mapped, translated, NAT64, 6to4, Teredo) are ranges of
+ * their own, so refused whatever they carry; the one ipaddr.js calls unicast, IPv4-compatible (::a.b.c.d, deprecated
+ * but still routed by some stacks), is judged by the IPv4 address too. The URL parser has already written the short,
+ * hex and octal IPv4 forms (127.1, 0x7f.0.0.1, 2130706433) as dotted decimals, and full-width or ideographic
+ * characters as their ASCII forms, so they are judged as what they name. Only the default port (443) is taken, but
+ * by the local run. The same check runs at create, update and before every attempt.
  */
 import ipaddr from "ipaddr.js";
 
@@ -15,28 +17,15 @@ export const MAX_URL_LENGTH = 2000;
 
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
-/** IPv6 ranges whose last 32 bits (or, for 6to4, bits 16 to 48) are an IPv4 address. */
-const LAST_32_BITS_IPV4 = new Set(["ipv4Mapped", "rfc6145", "rfc6052"]);
-
-/** The IPv4 address an IPv6 one carries, or undefined. */
-function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | undefined {
-  const parts = address.parts;
-  const fromGroups = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
-  const range = address.range();
-  if (LAST_32_BITS_IPV4.has(range)) return fromGroups(parts[6], parts[7]);
-  if (range === "6to4") return fromGroups(parts[1], parts[2]);
-  // IPv4-compatible (::a.b.c.d, deprecated but still routed by some stacks): ipaddr.js calls it unicast.
-  if (parts.slice(0, 6).every((part) => part === 0)) return fromGroups(parts[6], parts[7]);
-  return undefined;
-}
-
 /** Whether an address literal (a URL's hostname, IPv6 in brackets) is one an endpoint may have. */
 function isPublicAddress(literal: string): boolean {
   const address = ipaddr.parse(literal.replace(/^\[(.*)\]$/, "$1"));
   if (address.range() !== "unicast") return false;
   if (address.kind() === "ipv4") return true;
-  const carried = embeddedIpv4(address as ipaddr.IPv6);
-  return carried === undefined || carried.range() === "unicast";
+  const parts = (address as ipaddr.IPv6).parts;
+  if (!parts.slice(0, 6).every((part) => part === 0)) return true;
+  const carried = new ipaddr.IPv4([parts[6] >> 8, parts[6] & 0xff, parts[7] >> 8, parts[7] & 0xff]);
+  return carried.range() === "unicast";
 }
 
 function isAddressLiteral(host: string): boolean {
@@ -73,6 +62,8 @@ export function refusedUrl(value: string, loopbackAllowed: boolean): string | un
   const host = url.hostname.toLowerCase();
   if (LOOPBACK_NAMES.has(host) && loopbackAllowed) return undefined;
   if (url.protocol !== "https:") return "must be an https URL";
+  // The parser drops a port that is the scheme's default.
+  if (url.port !== "" && !loopbackAllowed) return "must use the default port (443)";
   if (isAddressLiteral(host)) return isPublicAddress(host) ? undefined : "must be a public address";
   return refusedName(host, loopbackAllowed);
 }

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { ALL_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES } from "../../constants/webhooks";
-import { failUnless } from "../../db/guard";
+import { failUnlessTagged } from "../../db/guard";
 import { inList, literal, q } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, integer, stored, string, timestamp } from "../../engine/attributes";
@@ -66,14 +66,17 @@ function rotateSecret(): AttributeDef {
   };
 }
 
+/** The text of the endpoint limit's guard failure, which the route answers as too many endpoints. */
+export const ENDPOINT_LIMIT_GUARD = "webhook endpoint limit";
+
 /**
- * After the insert, in its batch: the batch fails (a guard failure, answered by the route as too many endpoints)
- * when the list now has more than it may. Counted after the insert, so creates at once cannot pass it together.
+ * After the insert, in its batch: the batch fails (ENDPOINT_LIMIT_GUARD) when the list now has more than it may.
+ * Counted after the insert, so creates at once cannot pass it together.
  */
 function withinEndpointLimit(id: string, ctx: RequestContext): BatchStatement {
   // Values written into the text: a raw statement of a batch takes no parameters.
   const ofList = sql`(SELECT account_list_id FROM webhooks WHERE id = ${literal(id)})`;
-  return ctx.db.run(failUnless(sql`(SELECT count(*) FROM webhooks WHERE account_list_id = ${ofList}) <= ${literal(endpointsPerList(ctx.env))}`)) as unknown as BatchStatement;
+  return ctx.db.run(failUnlessTagged(sql`(SELECT count(*) FROM webhooks WHERE account_list_id = ${ofList}) <= ${literal(endpointsPerList(ctx.env))}`, ENDPOINT_LIMIT_GUARD)) as unknown as BatchStatement;
 }
 
 async function endpointSideWrites(id: string, values: Row, ctx: RequestContext, existing?: Row): Promise<BatchStatement[]> {

@@ -5,8 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { webhookDeliveries, webhookEvents, webhooks } from "../../../drizzle/schema";
-import { isGuardFailure } from "../../db/guard";
+import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
+import { isTaggedGuardFailure } from "../../db/guard";
 import { literal, q } from "../../db/sql";
 import { parentAccountList } from "../../engine/account-list-scope";
 import { requestContext } from "../../engine/context";
@@ -18,10 +18,9 @@ import { createResource } from "../../engine/write";
 import type { AppEnv } from "../../env";
 import { conflict, forbidden, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
-import { addSeconds } from "../../webhooks/clock";
-import { endpointsPerList, TEST_WINDOW_SECONDS, TESTS_PER_WINDOW, tooManyEndpoints, tooManyTests } from "../../webhooks/limits";
+import { endpointsPerList, manualSendRecorded, recordManualSend, tooManyEndpoints, tooManyManualSends, type ManualSend } from "../../webhooks/limits";
 import { LIST } from "../paths";
-import { webhookDeliveryResource, webhookResource, withFreshSecret } from "./resource";
+import { ENDPOINT_LIMIT_GUARD, webhookDeliveryResource, webhookResource, withFreshSecret } from "./resource";
 
 const WEBHOOKS = `${LIST}/webhooks`;
 const WEBHOOK = `${WEBHOOKS}/:webhook_id${UUID_PARAM}`;
@@ -73,22 +72,7 @@ export function registerWebhookRoutes(app: Hono<AppEnv>): void {
       async (c: Context<AppEnv>) => {
         const ctx = requestContext(c);
         await webhookOfPath(ctx);
-        // A new round of attempts of the same delivery (the same webhook-id), unless one is under way.
-        const [again] = await ctx.db
-          .update(webhookDeliveries)
-          .set({ status: "pending", roundStart: sql`${q(webhookDeliveries.attempts)}`, nextAttemptAt: ctx.now, queuedAt: null, updatedAt: ctx.now })
-          .where(
-            sql`${webhookDeliveries.id} = ${ctx.pathParams.id} AND ${webhookDeliveries.webhookId} = ${ctx.pathParams.webhook_id}
-              AND NOT (${webhookDeliveries.status} = 'pending' AND ${webhookDeliveries.claimedUntil} > ${ctx.now})`,
-          )
-          .returning({ id: webhookDeliveries.id });
-        if (!again) {
-          const [exists] = await ctx.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)
-            .where(sql`${webhookDeliveries.id} = ${ctx.pathParams.id} AND ${webhookDeliveries.webhookId} = ${ctx.pathParams.webhook_id}`);
-          if (!exists) throw recordNotFound("WebhookDelivery", ctx.pathParams.id);
-          throw conflict("The delivery is being attempted: redeliver it once this attempt is done");
-        }
-        return accepted(c, ctx, again.id);
+        return accepted(c, ctx, await redeliver(ctx));
       },
       { action: "accept", resource: webhookDeliveryResource, summary: "Send a delivery again, with the same webhook-id" },
     ),
@@ -124,40 +108,61 @@ async function createEndpoint(c: Context<AppEnv>, ctx: RequestContext): Promise<
   try {
     return await createResource(webhookResource, input, ctx, parentAccountList(ctx));
   } catch (error) {
-    if (isGuardFailure(error)) throw tooManyEndpoints(endpointsPerList(ctx.env));
+    if (isTaggedGuardFailure(error, ENDPOINT_LIMIT_GUARD)) throw tooManyEndpoints(endpointsPerList(ctx.env));
     throw error;
   }
 }
 
+/** A manual send of the path's list, now. */
+function manualSend(ctx: RequestContext, kind: ManualSend["kind"]): ManualSend {
+  return { id: crypto.randomUUID(), listId: ctx.pathParams.account_list_id, kind, now: ctx.now };
+}
+
 /**
- * A `webhook.test` event for the path's endpoint alone (whatever it subscribes to), and its delivery; 429 when the
- * list has sent TESTS_PER_WINDOW of them in the last TEST_WINDOW_SECONDS. The event is written only by a statement
- * that counts them first, so tests sent at once cannot pass the limit together.
+ * A new round of attempts of the path's delivery (the same webhook-id), unless one is under way; a manual send of
+ * the list, so 429 once the list has had MANUAL_SENDS_PER_WINDOW of them in the window. The send is counted and
+ * the delivery made pending in one batch, each on condition of the other.
+ */
+async function redeliver(ctx: RequestContext): Promise<string> {
+  const send = manualSend(ctx, "redeliver");
+  const [deliveryId, webhookId, now] = [ctx.pathParams.id, ctx.pathParams.webhook_id, ctx.now].map(literal);
+  // An attempt under way holds its lease; a pending delivery no attempt holds may be sent again.
+  const idle = sql`NOT (status = 'pending' AND coalesce(claimed_until > ${now}, 0))`;
+  const [, again] = await ctx.db.batch([
+    ctx.db.run(recordManualSend(send, sql`EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${deliveryId} AND webhook_id = ${webhookId} AND ${idle})`)),
+    ctx.db.run(sql`UPDATE webhook_deliveries SET status = 'pending', round_start = attempts, next_attempt_at = ${now}, queued_at = NULL, updated_at = ${now}
+      WHERE id = ${deliveryId} AND ${manualSendRecorded(send)}`),
+  ]);
+  if (again.meta.changes > 0) return ctx.pathParams.id;
+  const [found] = await ctx.db
+    .select({ busy: sql<number>`${webhookDeliveries.status} = 'pending' AND ${webhookDeliveries.claimedUntil} > ${ctx.now}` })
+    .from(webhookDeliveries)
+    .where(sql`${webhookDeliveries.id} = ${ctx.pathParams.id} AND ${webhookDeliveries.webhookId} = ${ctx.pathParams.webhook_id}`);
+  if (!found) throw recordNotFound("WebhookDelivery", ctx.pathParams.id);
+  if (found.busy) throw conflict("The delivery is being attempted: redeliver it once this attempt is done");
+  throw await tooManyManualSends(ctx.db, send);
+}
+
+/**
+ * A `webhook.test` event for the path's endpoint alone (whatever it subscribes to), and its delivery; a manual send
+ * of the list, so 429 once the list has had MANUAL_SENDS_PER_WINDOW of them in the window. The event is written
+ * only if the send was counted, in the same batch, so tests sent at once cannot pass the limit together.
  */
 async function recordTestEvent(ctx: RequestContext): Promise<string> {
-  const listId = ctx.pathParams.account_list_id;
+  const send = manualSend(ctx, "test");
   const webhookId = ctx.pathParams.webhook_id;
   const eventId = crypto.randomUUID();
   const deliveryId = crypto.randomUUID();
   const data = JSON.stringify({ type: "webhooks", id: webhookId });
-  const windowStart = addSeconds(ctx.now, -TEST_WINDOW_SECONDS);
-  const recentTests = sql`${webhookEvents.accountListId} = ${listId} AND ${webhookEvents.eventType} = 'webhook.test' AND ${webhookEvents.createdAt} > ${windowStart}`;
   // Values written into the text: a raw statement of a batch takes no parameters.
-  const [list, webhook, event, delivery, now] = [listId, webhookId, eventId, deliveryId, ctx.now].map(literal);
-  const [, , [recorded]] = await ctx.db.batch([
+  const [list, webhook, event, delivery, now] = [send.listId, webhookId, eventId, deliveryId, ctx.now].map(literal);
+  const [, , written] = await ctx.db.batch([
+    ctx.db.run(recordManualSend(send)),
     ctx.db.run(sql`INSERT INTO webhook_events (id, account_list_id, event_type, resource_type, resource_id, data, occurred_at, created_at)
-      SELECT ${event}, ${list}, 'webhook.test', 'webhooks', ${webhook}, ${literal(data)}, ${now}, ${now}
-      WHERE (SELECT count(*) FROM webhook_events WHERE account_list_id = ${list} AND event_type = 'webhook.test' AND created_at > ${literal(windowStart)}) < ${literal(TESTS_PER_WINDOW)}`),
+      SELECT ${event}, ${list}, 'webhook.test', 'webhooks', ${webhook}, ${literal(data)}, ${now}, ${now} WHERE ${manualSendRecorded(send)}`),
     ctx.db.run(sql`INSERT INTO webhook_deliveries (id, account_list_id, webhook_id, event_id, event_type, next_attempt_at, created_at, updated_at)
       SELECT ${delivery}, account_list_id, ${webhook}, id, event_type, created_at, created_at, created_at FROM webhook_events WHERE id = ${event}`),
-    ctx.db
-      .select({ written: sql<number>`EXISTS (SELECT 1 FROM ${webhookEvents} WHERE ${webhookEvents.id} = ${eventId})`, oldest: sql<string | null>`min(${webhookEvents.createdAt})` })
-      .from(webhookEvents)
-      .where(recentTests),
   ]);
-  if (!recorded?.written) {
-    const freeAt = recorded?.oldest ? Date.parse(addSeconds(recorded.oldest, TEST_WINDOW_SECONDS)) : Date.parse(ctx.now);
-    throw tooManyTests(Math.max(1, Math.ceil((freeAt - Date.parse(ctx.now)) / 1000)));
-  }
+  if (written.meta.changes === 0) throw await tooManyManualSends(ctx.db, send);
   return deliveryId;
 }
