@@ -21,7 +21,7 @@ import type { ListMeta } from "../../jsonapi/document";
 import { recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
 import { contactResource } from "../contacts/resource";
-import { duplicateCounts } from "./duplicate-counts";
+import { countDuplicatePairs } from "../duplicates/finder";
 
 const COUNT_TYPES = [
   "fix-commitment-info",
@@ -79,7 +79,8 @@ async function countsOfList(ctx: RequestContext, listId: string) {
   const name = databaseOfList(ctx.viewer, listId);
   const on: RequestContext = { ...ctx, db: ctx.databaseOn?.(name) ?? ctx.db, databaseName: name, viewer: viewerOn(ctx.viewer, name) };
   const [[phones], [emails]] = await rowsOf(on.db, [peopleToFix(listId, "phone_numbers"), peopleToFix(listId, "email_addresses")]);
-  const duplicates = await duplicateCounts(on.db, listId);
+  // The merge pages' own finder, run as a listing would run it: the badge counts the pairs those pages show.
+  const duplicates = await countDuplicatePairs(on.db, [listId], ctx.now);
   const counts: Record<(typeof COUNT_TYPES)[number], number> = {
     "fix-commitment-info": await contactsMatching(on, listId, { status_valid: "false" }),
     "fix-phone-numbers": Number(phones?.count ?? 0),
