@@ -52,6 +52,12 @@ export interface KeptSum {
   through?: string;
   /** Columns of that contact the keys name (as `C.<column>`): the contact's change of one moves its rows too. */
   contactColumns?: string[];
+  /**
+   * `through` names a person, not a contact (an e-mail address, a phone number): the contact is the person's
+   * (`P.contact_id`, which the keys may name), and the person's own triggers carry the row's part along when the
+   * person moves to another contact or is removed, as the contact's do.
+   */
+  person?: true;
 }
 
 /** The activities of the tasks a list's analytics count when completed (src/resources/account-lists/analytics.ts). */
@@ -246,6 +252,9 @@ export const KEPT_SUMS: KeptSum[] = [
     amount: "0",
     columns: ["contact_id", "first_name", "last_name"],
   },
+  // A contact's people by e-mail address, and by phone number (two people sharing one are candidates).
+  personDetails("person_emails", "email_addresses", "email", emailKey),
+  personDetails("person_phones", "phone_numbers", "number", phoneKey),
   {
     // A contact's people by first name (one of two without a last name is the other).
     kind: "person_first_names",
@@ -263,6 +272,37 @@ export const KEPT_SUMS: KeptSum[] = [
 export function personNameKey(first: string, last: string): string {
   const [f, l] = [`lower(trim(${first}))`, `lower(trim(COALESCE(${last}, '')))`];
   return `CASE WHEN ${l} = '' THEN ${f} WHEN ${f} <= ${l} THEN ${f} || ' ' || ${l} ELSE ${l} || ' ' || ${f} END`;
+}
+
+/** An e-mail address as the duplicate finder compares it: lower-cased, its spaces squished. */
+export function emailKey(email: string): string {
+  return `lower(trim(replace(replace(replace(${email}, char(9), ' '), '  ', ' '), '  ', ' ')))`;
+}
+
+/**
+ * A phone number as the duplicate finder compares it: its digits, without the separators numbers are written with
+ * (SQLite has no pattern replace a trigger could use; a number with letters keeps them, and matches only its like).
+ */
+export function phoneKey(number: string): string {
+  return [" ", "-", "(", ")", ".", "+", "/", "char(9)"].reduce(
+    (expression, separator) => `replace(${expression}, ${separator.startsWith("char") ? separator : `'${separator}'`}, '')`,
+    number,
+  );
+}
+
+/** A contact's people by the key `key` of column `column` of their rows in `table`. */
+function personDetails(kind: string, table: string, column: string, key: (column: string) => string): KeptSum {
+  return {
+    kind,
+    table,
+    through: "person_id",
+    person: true,
+    when: `${key(`R.${column}`)} > ''`,
+    owner: "C.account_list_id",
+    keys: ["P.contact_id", key(`R.${column}`), "''"],
+    amount: "0",
+    columns: ["person_id", column],
+  };
 }
 
 function completedTasksBy(period: string, length: number): KeptSum {
@@ -320,10 +360,17 @@ const bare = (sql: string) => sql.replace(/\bR\./g, "");
 
 /** The owner of row `row`: its list, or its contact's list (NULL once the contact is gone). */
 const ownerOf = (sum: KeptSum, row: "NEW" | "OLD") =>
-  sum.through ? `(SELECT account_list_id FROM contacts WHERE id = ${row}.${sum.through})` : of(sum.owner, row);
+  sum.person
+    ? `(SELECT c.account_list_id FROM people p JOIN contacts c ON c.id = p.contact_id WHERE p.id = ${row}.${sum.through})`
+    : sum.through
+      ? `(SELECT account_list_id FROM contacts WHERE id = ${row}.${sum.through})`
+      : of(sum.owner, row);
 
 /** A key of row `row` whose contact's columns (`C.`) are read from the contact (NULL once it is gone). */
-const contactOf = (sql: string, sum: KeptSum, row: "NEW" | "OLD") => sql.replace(/\bC\.(\w+)/g, (_, column: string) => `(SELECT ${column} FROM contacts WHERE id = ${row}.${sum.through})`);
+const contactOf = (sql: string, sum: KeptSum, row: "NEW" | "OLD") =>
+  sum.person
+    ? sql.replace(/\bP\.(\w+)/g, (_, column: string) => `(SELECT ${column} FROM people WHERE id = ${row}.${sum.through})`)
+    : sql.replace(/\bC\.(\w+)/g, (_, column: string) => `(SELECT ${column} FROM contacts WHERE id = ${row}.${sum.through})`);
 
 function add(sum: KeptSum, row: "NEW" | "OLD", sign: 1 | -1): string {
   const [k1, k2, k3] = sum.keys.map((key) => contactOf(of(key, row), sum, row));
@@ -342,6 +389,10 @@ function add(sum: KeptSum, row: "NEW" | "OLD", sign: 1 | -1): string {
 
 /** The kept rows of `sum` recounted from the rows themselves: what the triggers must always agree with. */
 export function keptSumRecount(sum: KeptSum): string {
+  if (sum.person) {
+    return `SELECT '${sum.kind}', C.account_list_id, ${sum.keys.join(", ")}, SUM(${sum.amount}), count(*)
+  FROM ${sum.table} AS R JOIN people AS P ON P.id = R.${sum.through} JOIN contacts AS C ON C.id = P.contact_id WHERE ${sum.when} GROUP BY 2, 3, 4, 5`;
+  }
   if (sum.through) {
     return `SELECT '${sum.kind}', C.account_list_id, ${sum.keys.join(", ")}, SUM(${sum.amount}), count(*)
   FROM ${sum.table} AS R JOIN contacts AS C ON C.id = R.${sum.through} WHERE ${sum.when} GROUP BY 2, 3, 4, 5`;
@@ -350,11 +401,23 @@ export function keptSumRecount(sum: KeptSum): string {
   FROM ${sum.table} WHERE ${bare(sum.when)} GROUP BY 2, 3, 4, 5`;
 }
 
-/** Every row of `sum` that contact `contact` owns through `through`, added to (or taken from) list `list`. */
+/** Every row of `sum` that contact `contact` owns through `through` (or its people), added to (or taken from) its list. */
 function contactRows(sum: KeptSum, contact: "NEW" | "OLD", sign: 1 | -1): string {
-  const rows = `FROM ${sum.table} AS R WHERE R.${sum.through} = ${contact}.id AND (${sum.when})`;
-  const list = `${contact}.account_list_id`;
-  const keys = sum.keys.map((key) => key.replace(/\bC\./g, `${contact}.`));
+  const rows = sum.person
+    ? `FROM ${sum.table} AS R JOIN people AS P ON P.id = R.${sum.through} WHERE P.contact_id = ${contact}.id AND (${sum.when})`
+    : `FROM ${sum.table} AS R WHERE R.${sum.through} = ${contact}.id AND (${sum.when})`;
+  return groupRows(sum, rows, `${contact}.account_list_id`, sum.keys.map((key) => key.replace(/\bC\./g, `${contact}.`)), sign);
+}
+
+/** Every row of `sum` that person `person` owns, added to (or taken from) its contact's list. */
+function personRows(sum: KeptSum, person: "NEW" | "OLD", sign: 1 | -1): string {
+  const rows = `FROM ${sum.table} AS R WHERE R.${sum.through} = ${person}.id AND (${sum.when})`;
+  const list = `(SELECT account_list_id FROM contacts WHERE id = ${person}.contact_id)`;
+  return groupRows(sum, rows, list, sum.keys.map((key) => key.replace(/\bP\./g, `${person}.`)), sign);
+}
+
+/** The rows `rows` selects, by their keys `keys`, added to (or taken from) the groups of list `list`. */
+function groupRows(sum: KeptSum, rows: string, list: string, keys: string[], sign: 1 | -1): string {
   if (sign === 1) {
     return `INSERT INTO kept_sums (kind, owner_id, key1, key2, key3, units, rows) SELECT '${sum.kind}', ${list}, ${keys.join(", ")}, SUM(${sum.amount}), count(*)
     ${rows} GROUP BY 3, 4, 5
@@ -387,16 +450,25 @@ END;`,
   ];
   if (!sum.through) return own;
   // The contact's rows follow it to another list (and a change of a column they name); before it is removed (its
-  // rows' cascade comes after, when their list can no longer be found), they leave its list.
+  // rows' cascade comes after, when their list can no longer be found), they leave its list. A person's rows
+  // follow the person likewise.
   const followed = ["account_list_id", ...(sum.contactColumns ?? [])];
   return [
     ...own,
-    `CREATE TRIGGER contacts_${sum.kind}_move AFTER UPDATE OF ${followed.join(", ")} ON contacts WHEN ${followed.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ")} BEGIN
-  ${contactRows(sum, "OLD", -1)}
-  ${contactRows(sum, "NEW", 1)}
+    ...(sum.person ? followingTriggers(sum, "people", ["contact_id"], personRows) : []),
+    ...followingTriggers(sum, "contacts", followed, contactRows),
+  ];
+}
+
+/** The triggers that carry the rows of a `parent` along when `followed` changes, and take them away before it is removed. */
+function followingTriggers(sum: KeptSum, parent: string, followed: string[], rows: typeof contactRows): string[] {
+  return [
+    `CREATE TRIGGER ${parent}_${sum.kind}_move AFTER UPDATE OF ${followed.join(", ")} ON ${parent} WHEN ${followed.map((column) => `OLD.${column} IS NOT NEW.${column}`).join(" OR ")} BEGIN
+  ${rows(sum, "OLD", -1)}
+  ${rows(sum, "NEW", 1)}
 END;`,
-    `CREATE TRIGGER contacts_${sum.kind}_remove BEFORE DELETE ON contacts BEGIN
-  ${contactRows(sum, "OLD", -1)}
+    `CREATE TRIGGER ${parent}_${sum.kind}_remove BEFORE DELETE ON ${parent} BEGIN
+  ${rows(sum, "OLD", -1)}
 END;`,
   ];
 }

@@ -1,6 +1,6 @@
 /**
  * /contacts/duplicates and /contacts/people/duplicates: pairs found as the original finds them (similar names,
- * a shared donor account number; people of one contact by name), listed with the web app's own requests, marked
+ * a shared donor account number; people of one contact by name, e-mail address or phone number), listed with the web app's own requests, marked
  * "not a duplicate" and never offered again; who may read and mark them; bad input.
  */
 import { userStrangerAndCoach } from "./helpers/team";
@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { errorOf, get, put } from "./helpers/api";
-import { givingTo, insertAddress, insertContact, insertPerson } from "./helpers/contact-fixtures";
+import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertPhone } from "./helpers/contact-fixtures";
 import { createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { expectKeptSumsExact, expectTriggersAsDeclared } from "./helpers/kept-sums";
 import { contactNameKeyTriggers, duplicatePairTriggers } from "../drizzle/duplicates";
@@ -165,6 +165,51 @@ describe("people duplicates", () => {
     // A people pair is not at the contacts' path.
     expect((await get(`/api/v2/contacts/duplicates/${pairId}`, alice.token)).status).toBe(404);
     expect((await put(`/api/v2/contacts/duplicates/${pairId}`, { data: { type: "duplicate_record_pairs", id: pairId, attributes: { ignore: false } } }, alice.token)).status).toBe(404);
+    await expectKeptSumsExact();
+  });
+
+  it("pairs people of one contact sharing an e-mail address or a phone number when both genders are given and equal", async () => {
+    const family = await insertContact(alice.list.id, "Lane, Family");
+    const ann = await insertPerson(family.id, "Ann", { lastName: "Lane", gender: "female" });
+    const anna = await insertPerson(family.id, "Anna", { lastName: "Smith", gender: "Female" });
+    await insertEmail(ann.id, "ann@lane.org");
+    await insertEmail(anna.id, "  ANN@Lane.org ");
+    const bill = await insertPerson(family.id, "Bill", { lastName: "Lane", gender: "male" });
+    const william = await insertPerson(family.id, "William", { lastName: "Jones", gender: "male" });
+    await insertPhone(bill.id, "(555) 123-4567", "mobile");
+    await insertPhone(william.id, "+555.123.4567", "home");
+    // A couple sharing an address and a number, and two people without a gender, are not one person.
+    const [sam, sally] = [await insertPerson(family.id, "Sam", { gender: "male" }), await insertPerson(family.id, "Sally", { gender: "female" })];
+    const [pat, kim] = [await insertPerson(family.id, "Pat"), await insertPerson(family.id, "Kim")];
+    for (const person of [sam, sally, pat, kim]) {
+      await insertEmail(person.id, "home@lane.org");
+      await insertPhone(person.id, "555 000 1111", "home");
+    }
+    // The same address in another contact is another person's.
+    const elsewhere = await insertContact(alice.list.id, "Other, Family");
+    const annElsewhere = await insertPerson(elsewhere.id, "Annie", { gender: "female" });
+    await insertEmail(annElsewhere.id, "ann@lane.org");
+    await expectKeptSumsExact();
+
+    const answer = await get(peopleTool(alice.list.id), alice.token);
+    expect(answer.status, answer.text).toBe(200);
+    // The pairs of this family (the list keeps the ones found before).
+    const lanes = new Set([ann, anna, bill, william, sam, sally, pat, kim, annElsewhere].map((person) => person.id));
+    const pairs = (answer.body.data as Pair[]).filter((pair) => pair.relationships.records.data.some((record) => lanes.has(record.id)));
+    expect(pairedIds(pairs)).toEqual(expect.arrayContaining([
+      [ann.id, anna.id],
+      [bill.id, william.id],
+    ]));
+    expect(pairs).toHaveLength(2);
+    const reasons = Object.fromEntries(pairs.map((pair) => [pair.relationships.records.data[0].id, pair.attributes.reason]));
+    expect(reasons).toEqual({ [ann.id]: "Similar email addresses", [bill.id]: "Similar phone numbers" });
+
+    // The kept groups follow an address edited, a person moved to another contact and one removed.
+    await db.update(schema.emailAddresses).set({ email: "sam@lane.org" }).where(eq(schema.emailAddresses.personId, sam.id));
+    await db.update(schema.people).set({ contactId: elsewhere.id }).where(eq(schema.people.id, anna.id));
+    await db.delete(schema.people).where(eq(schema.people.id, pat.id));
+    await expectKeptSumsExact();
+    await db.delete(schema.contacts).where(eq(schema.contacts.id, family.id));
     await expectKeptSumsExact();
   });
 });

@@ -121,6 +121,53 @@ describe("a contact merge", () => {
     await expectCountsKept();
   });
 
+  it("makes the winner's donor accounts of one number one, and merges two pledges to one appeal, recomputing the status", async () => {
+    const winner = await insertContact(alice.list.id, "Gray, Ada");
+    const loser = await insertContact(alice.list.id, "Ada Gray");
+    const spouse = await insertContact(alice.list.id, "Gray, Bob");
+    // The loser gives through two donor accounts of one number (two organizations); both move, and are made one.
+    const [first, second] = [await givingTo(alice.list.id), await givingTo(alice.list.id)];
+    const [one, two] = [await first.donorAccountOf(loser.id, "D-200"), await second.donorAccountOf(loser.id, "D-200")];
+    const [giftOne, giftTwo] = [await first.give(loser.id, "25.0", "2026-03-01"), await second.give(loser.id, "20.0", "2026-03-02")];
+    // Another contact of the list linked to one of them follows it.
+    await db.insert(schema.contactDonorAccounts).values({ id: uuid(), contactId: spouse.id, donorAccountId: two, createdAt: "2026-01-01T00:00:00Z", updatedAt: "2026-01-01T00:00:00Z" });
+    const winnersGift = await first.give(winner.id, "30.0", "2026-02-01");
+    // Two pledges to one appeal: the gifts of both now cover the winner's amount, so it is processed.
+    const appeal = await insertAppeal(alice.list.id, "Spring");
+    const kept = await insertPledge(alice.list.id, winner.id, { appealId: appeal.id, amount: "50.0", status: "not_received" });
+    const merged = await insertPledge(alice.list.id, loser.id, { appealId: appeal.id, amount: "40.0", status: "received_not_processed" });
+    await db.insert(schema.pledgeDonations).values([{ pledgeId: kept.id, donationId: winnersGift.id }, { pledgeId: merged.id, donationId: giftOne.id }]);
+
+    const answer = await mergeBulk(bulk([[winner.id, loser.id]]), alice.token);
+    expect(answer.status, answer.text).toBe(200);
+
+    const [oldest] = await db.select().from(schema.donorAccounts).where(inArray(schema.donorAccounts.id, [one, two])).orderBy(schema.donorAccounts.createdAt, schema.donorAccounts.id);
+    const other = oldest.id === one ? two : one;
+    const links = await db.select().from(schema.contactDonorAccounts).where(inArray(schema.contactDonorAccounts.donorAccountId, [one, two]));
+    expect(links.map((link) => [link.contactId, link.donorAccountId]).sort()).toEqual([[winner.id, oldest.id], [spouse.id, oldest.id]].sort());
+    const gifts = await db.select().from(schema.donations).where(inArray(schema.donations.id, [giftOne.id, giftTwo.id]));
+    expect(gifts.map((gift) => gift.donorAccountId)).toEqual([oldest.id, oldest.id]);
+    // The donor account itself is kept: it is shared with other lists.
+    expect(await db.select().from(schema.donorAccounts).where(eq(schema.donorAccounts.id, other))).toHaveLength(1);
+
+    const pledges = await db.select().from(schema.pledges).where(inArray(schema.pledges.id, [kept.id, merged.id]));
+    expect(pledges.map((pledge) => [pledge.id, pledge.contactId, pledge.amount, pledge.status])).toEqual([[kept.id, winner.id, "50.0", "processed"]]);
+    const pledgeGifts = await db.select().from(schema.pledgeDonations).where(eq(schema.pledgeDonations.pledgeId, kept.id));
+    expect(pledgeGifts.map((row) => row.donationId).sort()).toEqual([winnersGift.id, giftOne.id].sort());
+    await expectCountsKept();
+  });
+
+  it("keeps the further status of two merged pledges whose gifts do not cover the amount", async () => {
+    const winner = await insertContact(alice.list.id, "Lee, Ann");
+    const loser = await insertContact(alice.list.id, "Ann Lee");
+    const appeal = await insertAppeal(alice.list.id, "Autumn");
+    const kept = await insertPledge(alice.list.id, winner.id, { appealId: appeal.id, amount: "50.0", status: "not_received" });
+    await insertPledge(alice.list.id, loser.id, { appealId: appeal.id, amount: "90.0", status: "received_not_processed" });
+    expect((await mergeBulk(bulk([[winner.id, loser.id]]), alice.token)).status).toBe(200);
+    const [pledge] = await db.select().from(schema.pledges).where(eq(schema.pledges.appealId, appeal.id));
+    expect([pledge.id, pledge.amount, pledge.status]).toEqual([kept.id, "90.0", "received_not_processed"]);
+  });
+
   it("takes mpdx-react's request (loser first) and several pairs, answering each; a pair of two lists is refused", async () => {
     const second = await createAccountList(alice.user);
     const winner = await insertContact(alice.list.id, "Kay, Lin");

@@ -1,7 +1,8 @@
 /**
  * Finds the duplicate pairs of a list as the original does when a client lists them: contacts whose names read
  * the same (drizzle/duplicates.ts, `contacts.name_key`) or that share a donor account number; people of one contact
- * whose full names are the same, or whose first names are when one of them has no last name. The first reason
+ * whose full names are the same, or whose first names are when one of them has no last name, or who share an
+ * e-mail address or a phone number. The first reason
  * that pairs a record wins, each record is paired with the next of its group in the order they were made, and a
  * record is in at most one pair not ignored. A pair marked `ignore` stays: it is never offered again.
  *
@@ -11,7 +12,7 @@
  * is already paired (keys in D1, whatever finder runs at the same time).
  */
 import { sql, type SQL } from "drizzle-orm";
-import { personNameKey } from "../../../drizzle/kept-sums";
+import { emailKey, personNameKey, phoneKey } from "../../../drizzle/kept-sums";
 import { randomUuid } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import type { Database } from "../../env";
@@ -19,11 +20,13 @@ import { CONTACT_RECORDS, PERSON_RECORDS } from "./resource";
 
 export const SIMILAR_NAMES = "Similar names";
 export const SAME_DONOR_NUMBER = "Same donor account number";
+export const SIMILAR_EMAILS = "Similar email addresses";
+export const SIMILAR_PHONES = "Similar phone numbers";
 
 /** At most this many records of one group are compared (a name shared by hundreds pairs its first ones). */
 const GROUP_LIMIT = 20;
 
-type Candidate = { list: string; id: string; created: string; grp: string; reason: string; blank_last?: number };
+type Candidate = { list: string; id: string; created: string; grp: string; reason: string; blank_last?: number; gender?: string | null };
 
 /** Contacts of repeated names, then of repeated donor numbers. */
 function contactCandidates(lists: string): SQL {
@@ -37,14 +40,40 @@ function contactCandidates(lists: string): SQL {
       WHERE k.kind = 'donor_numbers' AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1`;
 }
 
-/** People of one contact with the same full name, then with the same first name. */
+/**
+ * People of one contact with the same full name, then with the same first name, then sharing an e-mail address,
+ * then a phone number (only the people of the repeated groups, and only their own addresses and numbers, are read).
+ */
 function personCandidates(lists: string): SQL {
   const key = sql.raw(personNameKey("p.first_name", "p.last_name"));
-  return sql`SELECT k.owner_id AS list, p.id, p.created_at AS created, k.kind || ':' || k.key1 || ':' || k.key2 AS grp, ${SIMILAR_NAMES} AS reason,
-        COALESCE(trim(p.last_name), '') = '' AS blank_last
+  const repeated = (kinds: string) => sql`k.kind IN (${sql.raw(kinds)}) AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1`;
+  const columns = sql`k.owner_id AS list, p.id, p.created_at AS created, k.kind || ':' || k.key1 || ':' || k.key2 AS grp`;
+  return sql`SELECT ${columns}, ${SIMILAR_NAMES} AS reason, COALESCE(trim(p.last_name), '') = '' AS blank_last, p.gender
       FROM kept_sums k JOIN people p ON p.contact_id = k.key1
         AND (CASE k.kind WHEN 'person_names' THEN ${key} ELSE lower(trim(p.first_name)) END) = k.key2
-      WHERE k.kind IN ('person_names', 'person_first_names') AND k.owner_id IN (SELECT value FROM json_each(${lists})) AND k.rows > 1`;
+      WHERE ${repeated("'person_names', 'person_first_names'")}
+    UNION ALL
+    SELECT ${columns}, ${SIMILAR_EMAILS}, 0, p.gender
+      FROM kept_sums k JOIN people p ON p.contact_id = k.key1
+      WHERE ${repeated("'person_emails'")} AND EXISTS (SELECT 1 FROM email_addresses e WHERE e.person_id = p.id AND ${sql.raw(emailKey("e.email"))} = k.key2)
+    UNION ALL
+    SELECT ${columns}, ${SIMILAR_PHONES}, 0, p.gender
+      FROM kept_sums k JOIN people p ON p.contact_id = k.key1
+      WHERE ${repeated("'person_phones'")} AND EXISTS (SELECT 1 FROM phone_numbers n WHERE n.person_id = p.id AND ${sql.raw(phoneKey("n.number"))} = k.key2)`;
+}
+
+/**
+ * Whether two records of one group may be paired: two first names alike are one person only when one of them has
+ * no last name; people sharing an address or a number are one only when both genders are given and equal (a
+ * couple often shares them).
+ */
+function pairable(first: Candidate, second: Candidate): boolean {
+  if (first.grp.startsWith("person_first_names")) return Boolean(first.blank_last) || Boolean(second.blank_last);
+  if (first.reason === SIMILAR_EMAILS || first.reason === SIMILAR_PHONES) {
+    const gender = (candidate: Candidate) => candidate.gender?.trim().toLowerCase() ?? "";
+    return gender(first) !== "" && gender(first) === gender(second);
+  }
+  return true;
 }
 
 const KINDS = [
@@ -69,13 +98,7 @@ function proposedPairs(model: string, candidates: Candidate[], stored: Array<{ o
     const members = [...new Map(group.map((member) => [member.id, member])).values()].sort(older).slice(0, GROUP_LIMIT);
     for (const [index, first] of members.entries()) {
       if (paired.has(first.id)) continue;
-      const second = members.slice(index + 1).find(
-        (other) =>
-          !paired.has(other.id) &&
-          !known.has(`${first.id}|${other.id}`) &&
-          // Two first names alike are one person only when one of them has no last name.
-          (!first.grp.startsWith("person_first_names") || Boolean(first.blank_last) || Boolean(other.blank_last)),
-      );
+      const second = members.slice(index + 1).find((other) => !paired.has(other.id) && !known.has(`${first.id}|${other.id}`) && pairable(first, other));
       if (!second) continue;
       paired.add(first.id).add(second.id);
       pairs.push([first.list, model, first.id, second.id, first.reason]);

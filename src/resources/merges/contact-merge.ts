@@ -71,6 +71,43 @@ function fillWinner(winner: string, loser: string, stamp: MergeStamp): SQL {
     FROM (SELECT * FROM contacts WHERE id = ${loser}) AS l WHERE contacts.id = ${winner}`;
 }
 
+/**
+ * A merged pledge's status, recomputed: processed when its gifts (their part counted towards the appeal) now cover
+ * its amount, else the further of the two pledges' statuses (a status is never taken back by a merge).
+ */
+function mergedPledgeStatus(winner: string, loser: string, stamp: MergeStamp): SQL {
+  const gifts = `(SELECT sum(COALESCE(d.appeal_amount, d.amount)) FROM pledge_donations x JOIN donations d ON d.id = x.donation_id WHERE x.pledge_id = pledges.id)`;
+  return sql`UPDATE pledges SET status = CASE
+        WHEN ${sql.raw(gifts)} >= pledges.amount OR 'processed' IN (pledges.status, l.status) THEN 'processed'
+        WHEN 'received_not_processed' IN (pledges.status, l.status) THEN 'received_not_processed'
+        ELSE 'not_received' END, updated_at = ${stamp.now}
+      FROM (SELECT appeal_id, status FROM pledges WHERE contact_id = ${loser} AND appeal_id IS NOT NULL) AS l
+      WHERE pledges.contact_id = ${winner} AND pledges.appeal_id = l.appeal_id`;
+}
+
+/**
+ * The winner's donor accounts of one number (of different organizations, or both moved from the loser) are made
+ * one, as the original's `merge_donor_accounts` does, within the winner's list: its gifts and its contacts' links
+ * to the others move to the oldest, and the others' links are removed. The donor accounts themselves are kept:
+ * they are shared with other lists, whose gifts and links stay as they are.
+ */
+function sameNumberDonorAccounts(winner: string, stamp: MergeStamp): SQL[] {
+  // Each of the winner's donor accounts (`other`) with the oldest of its number (`kept`) beside it.
+  const merged = sql`(SELECT x.donor_account_id AS other, (SELECT k.id FROM contact_donor_accounts y JOIN donor_accounts k ON k.id = y.donor_account_id
+        WHERE y.contact_id = ${winner} AND k.account_number = d.account_number ORDER BY k.created_at, k.id LIMIT 1) AS kept
+      FROM contact_donor_accounts x JOIN donor_accounts d ON d.id = x.donor_account_id WHERE x.contact_id = ${winner})`;
+  const list = sql`(SELECT account_list_id FROM contacts WHERE id = ${winner})`;
+  const others = sql`SELECT other FROM ${merged} WHERE other <> kept`;
+  const listContact = sql`contact_id IN (SELECT c.id FROM contacts c WHERE c.id = contact_id AND c.account_list_id = ${list})`;
+  return [
+    sql`UPDATE donations SET donor_account_id = m.kept, updated_at = ${stamp.now} FROM ${merged} AS m
+      WHERE m.other <> m.kept AND donations.donor_account_id = m.other AND donations.account_list_id = ${list}`,
+    sql`UPDATE OR IGNORE contact_donor_accounts SET donor_account_id = m.kept, updated_at = ${stamp.now} FROM ${merged} AS m
+      WHERE m.other <> m.kept AND contact_donor_accounts.donor_account_id = m.other AND contact_donor_accounts.${listContact}`,
+    sql`DELETE FROM contact_donor_accounts WHERE donor_account_id IN (${others}) AND ${listContact}`,
+  ];
+}
+
 /** The statements that merge `loser` into `winner` (two contacts of one list), in the order they must run. */
 export function contactMergeStatements(winner: string, loser: string, stamp: MergeStamp): SQL[] {
   const deletion = deletionRecordOf(contactResource);
@@ -83,6 +120,7 @@ export function contactMergeStatements(winner: string, loser: string, stamp: Mer
       WHERE contact_id = ${loser} AND (SELECT account_number FROM donor_accounts WHERE id = contact_donor_accounts.donor_account_id) NOT IN
         (SELECT d.account_number FROM contact_donor_accounts x JOIN donor_accounts d ON d.id = x.donor_account_id WHERE x.contact_id = ${winner})`,
     // A task moves unless the winner already has one with the same subject (the set of its subjects is built once).
+    ...sameNumberDonorAccounts(winner, stamp),
     sql`UPDATE OR IGNORE activity_contacts SET contact_id = ${winner}, updated_at = ${stamp.now}
       WHERE contact_id = ${loser} AND (SELECT COALESCE(subject, '') FROM tasks WHERE id = activity_contacts.task_id) NOT IN
         (SELECT COALESCE(t.subject, '') FROM activity_contacts x JOIN tasks t ON t.id = x.task_id WHERE x.contact_id = ${winner})`,
@@ -103,6 +141,7 @@ export function contactMergeStatements(winner: string, loser: string, stamp: Mer
     sql`UPDATE pledges SET amount = l.amount, amount_currency = l.amount_currency, expected_date = l.expected_date, updated_at = ${stamp.now}
       FROM (SELECT * FROM pledges WHERE contact_id = ${loser} AND appeal_id IS NOT NULL) AS l
       WHERE pledges.contact_id = ${winner} AND pledges.appeal_id = l.appeal_id AND l.amount > pledges.amount`,
+    mergedPledgeStatus(winner, loser, stamp),
     sql`UPDATE OR IGNORE pledges SET contact_id = ${winner}, updated_at = ${stamp.now} WHERE contact_id = ${loser}`,
     sql`UPDATE notifications SET contact_id = ${winner}, updated_at = ${stamp.now} WHERE contact_id = ${loser}`,
     // Referrals to the loser move unless the winner has one from the same referrer; referrals by it all move.
