@@ -11,11 +11,11 @@ import { and, compoundOf, inList, inOrder, isCandidateSource, literal, noneOf, n
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery, type Rows } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
-import { listDocument, paginationMeta, singleDocument, type Identifier, type ResourceObject } from "../jsonapi/document";
+import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
-import { linkageIds, readPlan, shapeFor, type ReadPlan } from "./read-plan";
+import { linkageIds, readPlan, shapeFor, type ReadPlan, type Shape } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
 import { RecordSet } from "./record-set";
 
@@ -602,21 +602,41 @@ function includeNeedsRates(params: DocumentParams): boolean {
 }
 
 /**
- * An included record links only forward: to primary data, to records not included, or to records after it in
- * `included`. A relationship naming a record already included before it (itself too) is left out whole: a reader
- * resolving linkage through `included` (the web app's) would otherwise go round such a pair for ever, as an e-mail
- * address's person included through that person's e-mail addresses. The original's answers to the web app's
- * requests linked only forward (docs/decisions.md). Records are included in the order of the include paths, so the
- * links left out are those back up a path.
+ * The order in which an include tree first reaches each type it includes, breadth first: an included record links
+ * only to types the tree reaches after its own (and to the primary data's, never in `included`), so following
+ * linkage through `included` always goes on to a later type and ends. A reader resolving linkage that way with no
+ * guard against cycles (the web app's) would otherwise go round for ever: a person included through a contact's
+ * people and that person's e-mail addresses name each other, as two contacts included as referrals do. A
+ * relationship the tree itself goes on through is kept. The order depends on the request alone, so a record
+ * answers alike on a small page and on a streamed one (docs/decisions.md).
  */
-function linkingForward(resource: ResourceObject, seen: RecordSet): ResourceObject {
-  if (!resource.relationships) return resource;
-  const linksBack = ({ data }: { data: Identifier | Identifier[] | null }) =>
-    (Array.isArray(data) ? data : data ? [data] : []).some((identifier) => seen.isIncluded(identifier.type, identifier.id));
-  const kept = Object.entries(resource.relationships).filter(([, relationship]) => !linksBack(relationship));
-  if (kept.length === Object.keys(resource.relationships).length) return resource;
-  const { relationships: _, ...rest } = resource;
-  return kept.length > 0 ? { ...rest, relationships: Object.fromEntries(kept) } : rest;
+function includedTypeOrder(rootDef: ResourceDef, rootTree: IncludeTree): Map<string, number> {
+  const order = new Map<string, number>();
+  let level: Array<{ def: ResourceDef; tree: IncludeTree }> = [{ def: rootDef, tree: rootTree }];
+  while (level.length > 0) {
+    const next: typeof level = [];
+    for (const { def, tree } of level) {
+      for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
+        const rel = def.relationships[name];
+        const target = resourceFor(rel.resource ?? rel.type);
+        if (!target) continue;
+        if (!order.has(target.type)) order.set(target.type, order.size);
+        next.push({ def: target, tree: tree[name] });
+      }
+    }
+    level = next;
+  }
+  return order;
+}
+
+/** The shape of a record included along `tree`, its links to types no later than its own left out (`includedTypeOrder`). */
+function linkingOnward(def: ResourceDef, shape: Shape, tree: IncludeTree, order: Map<string, number>): Shape {
+  const own = order.get(def.type)!;
+  const relationships = shape.relationships.filter((name) => {
+    const rank = order.get(def.relationships[name].type);
+    return name in tree || rank === undefined || rank > own;
+  });
+  return relationships.length === shape.relationships.length ? shape : { ...shape, relationships };
 }
 
 /** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
@@ -631,7 +651,9 @@ async function loadIncluded(
   const asked = params.includeAll || Object.keys(params.include).length > 0;
   if (!asked) return undefined;
   const included: ResourceObject[] = [];
-  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: includeTree(rootDef, params) }];
+  const rootTree = includeTree(rootDef, params);
+  const typeOrder = includedTypeOrder(rootDef, rootTree);
+  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: rootTree }];
   while (frontier.length > 0) {
     const pending: Array<{ def: ResourceDef; tree: IncludeTree; plan: ReadPlan; ids: string[] }> = [];
     for (const { def, rows, tree } of frontier) {
@@ -642,7 +664,7 @@ async function loadIncluded(
         const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind, rel.identifierMembers)))];
         if (ids.length === 0) continue;
         const subtree = tree[name];
-        pending.push({ def: target, tree: subtree, plan: readPlan(target, shapeFor(target, params, subtree)), ids });
+        pending.push({ def: target, tree: subtree, plan: readPlan(target, linkingOnward(target, shapeFor(target, params, subtree), subtree, typeOrder)), ids });
       }
     }
     if (pending.length === 0) break;
@@ -660,7 +682,7 @@ async function loadIncluded(
       const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
       const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
-        if (seen.addIncluded(def.type, String(row.id))) included.push(linkingForward(plan.toResourceObject(row, ctx, extras), seen));
+        if (seen.add(def.type, String(row.id))) included.push(plan.toResourceObject(row, ctx, extras));
       }
       if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
     });

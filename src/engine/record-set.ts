@@ -16,8 +16,6 @@ function packed(id: string): string {
 
 export class RecordSet {
   private readonly byType = new Map<string, Set<string>>();
-  /** The records added as included records (`addIncluded`), apart from the primary data. */
-  private readonly includedByType = new Map<string, Set<string>>();
 
   static of(resources: Array<{ type: string; id: string }>): RecordSet {
     const set = new RecordSet();
@@ -33,18 +31,5 @@ export class RecordSet {
     if (ids.has(key)) return false;
     ids.add(key);
     return true;
-  }
-
-  /** Adds the record as an included record; false when it was already there (included or primary). */
-  addIncluded(type: string, id: string): boolean {
-    if (!this.add(type, id)) return false;
-    let ids = this.includedByType.get(type);
-    if (!ids) this.includedByType.set(type, (ids = new Set()));
-    ids.add(packed(id));
-    return true;
-  }
-
-  isIncluded(type: string, id: string): boolean {
-    return this.includedByType.get(type)?.has(packed(id)) === true;
   }
 }
