@@ -16,6 +16,8 @@ import { get, post, request, type ApiResponse } from "./helpers/api";
 import { askInAppeal, excludeFromAppeal, insertAddress, insertAppeal, insertContact, insertEmail, insertFacebook, insertPerson, insertPhone, insertPledge, insertReferral, insertTags, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { createDesignationAccount, createDonationRow, createDonorAccount, createOrganization, linkDonorAccount } from "./helpers/money-records";
+import { operator } from "./helpers/placement";
+import { databaseOfTestList } from "./helpers/storage";
 
 const OVERRIDE = { "X-HTTP-Method-Override": "GET" };
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
@@ -50,6 +52,12 @@ async function buildWorld() {
   const coaches = { direct: await user("coach"), batch: await user("coach"), background: await user("coach") };
   const otherCoach = await user("coach");
   const strangers = { direct: await createViewer(), batch: await createViewer(), background: await createViewer() };
+  // The list's user (its owner, who owns the other list) and one more coach also reach a list on another database: their requests that name no one list
+  // are answered from each database (src/routing.ts), and those are swept too.
+  const spreadCoach = await user("coach");
+  const elsewhere = await listElsewhere(list, owner.user.id);
+  const coaching = await operator("PUT", `/account_lists/${elsewhere}/members/${spreadCoach.id}`, { coach: true });
+  expect(coaching.status, JSON.stringify(coaching.body)).toBe(200);
   const contact = await insertContact(list, "Override, Olive");
   const friend = await insertContact(list, "Override, Fred");
   const person = await insertPerson(contact.id, "Olive");
@@ -101,13 +109,23 @@ async function buildWorld() {
   await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${batch.body.data.id}`, owner.token)).body.data.attributes.pending === 0, { timeout: 15_000, interval: 50 });
   return {
     owner: { id: owner.user.id, token: owner.token },
-    coaches,
+    coaches: { ...coaches, spread: spreadCoach },
     strangers: { direct: caller(strangers.direct), batch: caller(strangers.batch), background: caller(strangers.background) },
     // The records path parameters name, and those a collection's `{id}` names where the collection's first is not the one.
     named: { account_list_id: list, contact_id: contact.id, person_id: person.id, task_id: task.id, appeal_id: appeal.id, webhook_id: webhook.body.data.id },
     chosen: { account_lists: list, users: second.id, coaches: otherCoach.id, people: person.id } as Record<string, string>,
     list,
   };
+}
+
+/** A list of `user`'s on a database other than that of `list`, made as an operator makes one. */
+async function listElsewhere(list: string, user: string): Promise<string> {
+  const home = await databaseOfTestList(list);
+  const database = ["LIST_DB_1", "DB"].find((name) => name !== home)!;
+  const made = await operator("POST", "/account_lists", { user, name: "Elsewhere", currency: "USD", database });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  expect(made.body.database).toBe(database);
+  return made.body.id as string;
 }
 
 const caller = (viewer: Awaited<ReturnType<typeof createViewer>>): Caller => ({ id: viewer.user.id, token: viewer.token });
@@ -292,7 +310,7 @@ describe("as a coach and as a stranger", () => {
     const before = await storedRows();
     for (const sent of sweep) {
       if (sent.key === SIGN_OUT) continue;
-      for (const [who, viewer] of [["coach", world.coaches.direct], ["stranger", world.strangers.direct]] as const) {
+      for (const [who, viewer] of [["coach", world.coaches.direct], ["coach of a list on another database too", world.coaches.spread], ["stranger", world.strangers.direct]] as const) {
         const plain = answerOf(await send(sent, viewer.token));
         expect(refusedTo(sent, plain), `${sent.key} as a ${who}: ${JSON.stringify(plain)}`).toBe(true);
         const overridden = answerOf(await send(sent, viewer.token, OVERRIDE));
