@@ -5,7 +5,7 @@
  * a route added later is swept too) is sent as a coach of the list, as a stranger to it and as a user of it, with
  * and without the header, directly, as /batch items and as background requests.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
@@ -250,16 +250,16 @@ function refused(answer: unknown): boolean {
   return Array.isArray(shown) && shown.length > 0 && shown.every((item) => Array.isArray((item as Said | undefined)?.shown) && (item as Said).status === 200 && ((item as Said).shown as Array<{ status?: string }>).every((error) => Number(error.status) >= 400));
 }
 
-/** Every row of every database, by table: what a refused request must leave as it found it. */
-async function storedRows(except: string[] = []): Promise<Record<string, unknown[]>> {
+/** Every row of every database, by table: what a refused request must leave as it found it. `except` leaves rows out. */
+async function storedRows(except: (table: string, row: Record<string, unknown>) => boolean = () => false): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const name of ["DB", "LIST_DB_1", "LIST_DB_2"]) {
     const binding = (env as unknown as Record<string, D1Database | undefined>)[name];
     if (!binding) continue;
     const { results: tables } = await binding.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string }>();
     for (const { name: table } of tables) {
-      if (except.includes(table)) continue;
-      rows[`${name}.${table}`] = (await binding.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()).results;
+      const { results } = await binding.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all<Record<string, unknown>>();
+      rows[`${name}.${table}`] = results.filter((row) => !except(table, row));
     }
   }
   return rows;
@@ -351,8 +351,11 @@ describe("as a coach and as a stranger", () => {
   it("as background requests, each answers as without the header (a POST as its GET), and nothing changes but the batches", async () => {
     // A stored request is GET, POST, PUT or DELETE: each PATCH route is its PUT's twin.
     const items = sweep.filter((sent) => sent.key !== SIGN_OUT && sent.method !== "PATCH");
-    const batchTables = ["background_batches", "background_batch_requests"];
-    const before = await storedRows(batchTables);
+    // The batches this test creates, and their requests, are all it may add.
+    const batches: string[] = [];
+    const ours = (table: string, row: Record<string, unknown>) =>
+      (table === "background_batches" && batches.includes(String(row.id))) || (table === "background_batch_requests" && batches.includes(String(row.background_batch_id)));
+    const before = await storedRows(ours);
     for (const [who, viewer] of [["coach", world.coaches.background], ["stranger", world.strangers.background]] as const) {
       const stored = (sent: Sent, method = sent.method, headers?: Record<string, string>) => ({
         path: sent.path.replace(/^\//, ""),
@@ -369,6 +372,7 @@ describe("as a coach and as a stranger", () => {
       );
       expect(created.status, created.text.slice(0, 300)).toBe(201);
       const id = created.body.data.id as string;
+      batches.push(id);
       await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${id}`, viewer.token)).body.data.attributes.pending === 0, { timeout: 120_000, interval: 200 });
       const rows = await db.select().from(schema.backgroundBatchRequests).where(eq(schema.backgroundBatchRequests.backgroundBatchId, id));
       const answers = rows.sort((a, b) => a.position - b.position).map((row) => said(row.responseStatus ?? 0, row.responseBody ? JSON.parse(String(row.responseBody)) : undefined));
@@ -378,7 +382,8 @@ describe("as a coach and as a stranger", () => {
         expect(overridden, `${sent.key} as a ${who}'s background request with the header`).toEqual(sent.method === "POST" ? asGet : plain);
       });
     }
-    expect(await storedRows(batchTables)).toEqual(before);
+    expect(batches).toHaveLength(2);
+    expect(await storedRows(ours)).toEqual(before);
   }, 300_000);
 });
 
@@ -412,6 +417,40 @@ describe("a read sent as POST", () => {
       const asDelete = await request("POST", "/api/v2/contacts", { token: viewer.token, body: create, headers: { "X-HTTP-Method-Override": "DELETE" } });
       expect(asDelete.status, asDelete.text.slice(0, 200)).toBe(who === "user" ? 201 : 403);
     }
+  });
+});
+
+describe("the header's value", () => {
+  /** A request with the header sent as these lines (a repeated header reaches the app as one, its values joined). */
+  async function sentWith(method: string, path: string, lines: string[], token: string, body?: unknown): Promise<ApiResponse> {
+    const headers = new Headers({ Accept: "application/vnd.api+json", Authorization: `Bearer ${token}` });
+    if (body !== undefined) headers.set("Content-Type", "application/vnd.api+json");
+    for (const line of lines) headers.append("X-HTTP-Method-Override", line);
+    const response = await exports.default.fetch(new Request(`https://api.example.org${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+  }
+
+  it("is GET in any case and spacing; any other value, a list of methods or a repeated header leaves the POST a POST, and a HEAD a HEAD", async () => {
+    const coach = world.coaches.direct;
+    const create = { data: { type: "contacts", attributes: { name: "Sent, With A Header" }, relationships: { account_list: { data: { type: "account_lists", id: world.list } } } } };
+    const before = await storedRows();
+    const asGet = answerOf(await get("/api/v2/contacts", coach.token, { raw: true }));
+    const asPost = answerOf(await request("POST", "/api/v2/contacts", { token: coach.token, body: create, raw: true }));
+    expect(asGet).toMatchObject({ status: 200 });
+    expect(asPost).toMatchObject({ status: 403 });
+    for (const lines of [["get"], [" GET "], ["Get"]]) {
+      expect(answerOf(await sentWith("POST", "/api/v2/contacts", lines, coach.token, create)), JSON.stringify(lines)).toEqual(asGet);
+    }
+    for (const lines of [["GET, DELETE"], ["GET", "GET"], ["GET", "DELETE"], ["GETS"], [""]]) {
+      expect(answerOf(await sentWith("POST", "/api/v2/contacts", lines, coach.token, create)), JSON.stringify(lines)).toEqual(asPost);
+    }
+    const head = await request("HEAD", "/api/v2/contacts", { token: coach.token, raw: true });
+    const overriddenHead = await sentWith("HEAD", "/api/v2/contacts", ["GET"], coach.token);
+    expect(overriddenHead.status).toBe(head.status);
+    expect(overriddenHead.text).toBe("");
+    expect(overriddenHead.headers.get("etag")).toBe(head.headers.get("etag"));
+    expect(await storedRows()).toEqual(before);
   });
 });
 
