@@ -420,6 +420,32 @@ describe("a read sent as POST", () => {
   });
 });
 
+describe("a read sent as POST whose body names the list", () => {
+  it("runs where the body's list is, as its handler reads it: the body's filter over the query's", async () => {
+    const viewer = await createViewer();
+    const home = viewer.list.id;
+    const elsewhere = await listElsewhere(home, viewer.user.id);
+    for (const [list, name] of [[home, "Home, Hattie"], [elsewhere, "Away, Abel"]]) {
+      const made = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } }, viewer.token);
+      expect(made.status, made.text).toBe(201);
+    }
+    const names = (answer: ApiResponse) => (answer.body.data as Array<{ attributes: { name: string } }>).map((contact) => contact.attributes.name);
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      // The body's list wins over the query's.
+      [`filter[account_list_id]=${home}`, { filter: { account_list_id: elsewhere } }, `filter[account_list_id]=${elsewhere}`],
+      // A negation in the body is read with the query's list: every list but that one.
+      [`filter[account_list_id]=${home}`, { filter: { reverse_account_list_id: "true" } }, `filter[account_list_id]=${home}&filter[reverse_account_list_id]=true`],
+    ];
+    for (const [query, body, asGetQuery] of cases) {
+      const asGet = await get(`/api/v2/contacts?${asGetQuery}&fields[contacts]=name`, viewer.token);
+      expect(names(asGet), asGetQuery).toEqual(["Away, Abel"]);
+      const sent = await request("POST", `/api/v2/contacts?${query}&fields[contacts]=name`, { token: viewer.token, body, headers: OVERRIDE });
+      expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+      expect(sent.text, JSON.stringify(body)).toBe(asGet.text);
+    }
+  });
+});
+
 describe("the header's value", () => {
   /** A request with the header sent as these lines (a repeated header reaches the app as one, its values joined). */
   async function sentWith(method: string, path: string, lines: string[], token: string, body?: unknown): Promise<ApiResponse> {
