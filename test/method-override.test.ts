@@ -10,6 +10,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
+import { createExecutionContext } from "cloudflare:test";
+import { MAX_BODY_BYTES } from "../src/app";
 import { app } from "../src/index";
 import { openApiPath } from "../src/openapi/document";
 import { get, post, request, type ApiResponse } from "./helpers/api";
@@ -442,6 +444,49 @@ describe("a read sent as POST whose body names the list", () => {
       const sent = await request("POST", `/api/v2/contacts?${query}&fields[contacts]=name`, { token: viewer.token, body, headers: OVERRIDE });
       expect(sent.status, sent.text.slice(0, 300)).toBe(200);
       expect(sent.text, JSON.stringify(body)).toBe(asGet.text);
+    }
+  });
+});
+
+describe("the body of a read sent as POST", () => {
+  const overridden = (path: string, body: BodyInit, token?: string) =>
+    exports.default.fetch(
+      new Request(`https://api.example.org${path}`, { method: "POST", headers: { ...OVERRIDE, "Content-Type": "application/vnd.api+json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body }),
+    );
+
+  it("past the body limit is refused (413) with an error document, on every path", async () => {
+    const large = JSON.stringify({ filter: { wildcard_search: "x".repeat(MAX_BODY_BYTES) } });
+    for (const path of ["/api/v2/contacts", "/admin/users", "/nowhere"]) {
+      const response = await overridden(path, large, world.owner.token);
+      expect(response.status, path).toBe(413);
+      const document = (await response.json()) as { errors: Array<{ status: string; detail: string }> };
+      expect(document.errors, path).toEqual([expect.objectContaining({ status: "413", detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` })]);
+    }
+  });
+
+  it("that breaks off as it is read gets the error document of a failure, not a bare one", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"filter": {'));
+        },
+        pull(controller) {
+          controller.error(new Error("connection reset"));
+        },
+      });
+      const response = await app.fetch(
+        new Request("https://api.example.org/api/v2/contacts", { method: "POST", headers: { ...OVERRIDE, "Content-Type": "application/vnd.api+json", Authorization: `Bearer ${world.owner.token}` }, body: broken }),
+        env,
+        createExecutionContext(),
+      );
+      expect(response.status).toBe(500);
+      expect(response.headers.get("content-type")).toContain("application/vnd.api+json");
+      const document = (await response.json()) as { errors: Array<{ status: string }> };
+      expect(document.errors).toEqual([expect.objectContaining({ status: "500" })]);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
     }
   });
 });
