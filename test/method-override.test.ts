@@ -489,6 +489,19 @@ describe("the body of a read sent as POST", () => {
       logged.mockRestore();
     }
   });
+
+  it("is read once, however often the request's parameters are asked for", async () => {
+    const marker = `once-${uuid()}`;
+    const text = JSON.stringify({ filter: { account_list_id: world.list, wildcard_search: marker }, include: "people", sort: "name" });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const response = await overridden("/api/v2/contacts", text, world.owner.token);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(parse.mock.calls.filter(([parsed]) => typeof parsed === "string" && parsed.includes(marker))).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
 });
 
 describe("the header's value", () => {
