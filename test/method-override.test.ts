@@ -565,6 +565,51 @@ describe("as a user of the list", () => {
     }
   }, 300_000);
 
+  it("as /batch items and as background requests, every write route does what its method says, the header or not", async () => {
+    // The two worlds are alike after the sweep above: the same writes again, as items, by each world's user.
+    const items = (of: Sent[]) => of.filter((sent) => sent.key !== SIGN_OUT && !sent.path.endsWith("/batch"));
+    // A batch holds at most 100 requests.
+    const batched = async (token: string, requests: unknown[]) => {
+      const answers: unknown[] = [];
+      for (let start = 0; start < requests.length; start += 50) {
+        const response = await request("POST", "/api/v2/batch", { token, body: { requests: requests.slice(start, start + 50) }, raw: true });
+        expect(response.status, response.text.slice(0, 300)).toBe(200);
+        for (const entry of response.body as Array<{ status: number; body: string }>) answers.push(said(entry.status, entry.body ? JSON.parse(entry.body) : undefined));
+      }
+      return answers;
+    };
+    const plainItems = items(sweep).map((sent) => ({ method: sent.method, path: sent.path, body: sent.body }));
+    const namingItems = items(twinSweep).map((sent) => ({ method: sent.method, path: sent.path, body: sent.body, headers: OVERRIDE }));
+    const keyed = (of: Sent[], answers: unknown[]) => answers.map((answer, index) => [of[index]?.key, answer]);
+    expect(keyed(items(twinSweep), await batched(twin.owner.token, namingItems))).toEqual(keyed(items(sweep), await batched(world.owner.token, plainItems)));
+
+    // In the background a POST with the header is its GET: the other world reads the same GET, then both write.
+    const stored = items(sweep).filter((sent) => sent.method !== "PATCH");
+    const storedTwin = items(twinSweep).filter((sent) => sent.method !== "PATCH");
+    const asStored = (sent: Sent, method: string, headers?: Record<string, string>) => ({
+      path: sent.path.replace(/^\//, ""),
+      request_method: method,
+      ...(sent.body !== undefined && method !== "GET" ? { request_body: JSON.stringify(sent.body) } : {}),
+      ...(headers ? { request_headers: headers } : {}),
+    });
+    const background = async (token: string, requests: unknown[]) => {
+      const created = await post(
+        "/api/v2/background_batches",
+        { data: { type: "background_batches", attributes: {}, relationships: { requests: { data: requests.map((attributes) => ({ type: "background_batch_requests", attributes })) } } } },
+        token,
+      );
+      expect(created.status, created.text.slice(0, 300)).toBe(201);
+      const id = created.body.data.id as string;
+      await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${id}`, token)).body.data.attributes.pending === 0, { timeout: 120_000, interval: 200 });
+      const rows = await db.select().from(schema.backgroundBatchRequests).where(eq(schema.backgroundBatchRequests.backgroundBatchId, id));
+      return rows.sort((a, b) => a.position - b.position).map((row) => said(row.responseStatus ?? 0, row.responseBody ? JSON.parse(String(row.responseBody)) : undefined));
+    };
+    const plain = await background(world.owner.token, stored.flatMap((sent) => (sent.method === "POST" ? [asStored(sent, "GET"), asStored(sent, "POST")] : [asStored(sent, sent.method)])));
+    const overridden = await background(twin.owner.token, storedTwin.flatMap((sent) => (sent.method === "POST" ? [asStored(sent, "POST", OVERRIDE), asStored(sent, "POST")] : [asStored(sent, sent.method, OVERRIDE)])));
+    const sentAs = (of: Sent[]) => of.flatMap((sent) => (sent.method === "POST" ? [{ ...sent, key: `${sent.key} (its GET)` }, sent] : [sent]));
+    expect(keyed(sentAs(storedTwin), overridden)).toEqual(keyed(sentAs(stored), plain));
+  }, 300_000);
+
   it("signs out with DELETE, the header or not", async () => {
     const signOut = sweep.find((sent) => sent.key === SIGN_OUT)!;
     for (const viewer of [world.owner, world.coaches.direct]) {
