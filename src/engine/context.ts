@@ -33,7 +33,8 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),
-    params: requestParams(c),
+    // Its own top level: a handler may add to its parameters (a sidepost's `include`) without changing the request's.
+    params: { ...requestParams(c) },
     pathParams,
     createdId: c.get("createdId"),
     listPart: c.get("item")?.part?.list,
