@@ -114,6 +114,14 @@ export function createApp(): Hono<AppEnv> {
     metrics.report(c.res.headers);
     logRequest(c, startedAt, metrics.totals());
   });
+  // The body of a read sent as POST was read before the app (src/jsonapi/method-override.ts), on any path: what went
+  // wrong reading it is answered here, as the app answers errors.
+  app.use((c, next) => {
+    const sent = c.get("sentBody");
+    if (sent?.failure !== undefined) throw sent.failure;
+    if (sent?.tooLarge) throw bodyTooLarge();
+    return next();
+  });
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
@@ -122,10 +130,7 @@ export function createApp(): Hono<AppEnv> {
   });
   // A file upload is streamed, and its handler limits the file's size (the body limit would read it whole first).
   // A read sent as POST had its body read within the limit as it arrived.
-  app.use("/api/*", (c, next) => {
-    if (c.get("sentBody")?.tooLarge) throw bodyTooLarge();
-    return isFileUpload(c.req.raw) ? next() : limitBody(c, next);
-  });
+  app.use("/api/*", (c, next) => (isFileUpload(c.req.raw) ? next() : limitBody(c, next)));
   // Monitors ask for health with Accept headers of their own: it is answered whatever they accept.
   app.use("/api/*", (c, next) => (c.req.path === HEALTH_PATH ? next() : negotiate(c, next)));
   app.use("/api/*", async (c, next) => {

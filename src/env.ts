@@ -3,6 +3,7 @@ import type { ListPart, SummaryPart } from "./db/list-parts";
 import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
 import type { SentBody } from "./jsonapi/method-override";
+import type { Params } from "./jsonapi/params";
 
 /**
  * The bindings: `Env` is generated from wrangler.toml by `npm run types` (worker-configuration.d.ts, checked in
@@ -122,6 +123,8 @@ export interface AppEnv {
     item?: BatchItemContext;
     /** The body of a read sent as POST (src/jsonapi/method-override.ts): its parameters, beside the query string's. */
     sentBody?: SentBody;
+    /** The request's parameters, read once (src/engine/context.ts `requestParams`). */
+    params?: Params;
     /** Set when the request is an item of POST /api/v2/batch. */
     insideBatch?: boolean;
     /** Set when the answer's body is streamed (a large list page): it gets no ETag. */

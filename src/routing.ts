@@ -17,9 +17,9 @@ import { createMiddleware } from "hono/factory";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError } from "./jsonapi/errors";
-import { mergeParams, ownEntry, paramsFromJson, parseQueryString } from "./jsonapi/params";
+import { isObject, ownEntry, parseQueryString, type ParamValue } from "./jsonapi/params";
 import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
-import { parseJsonBody } from "./jsonapi/request-document";
+import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
@@ -35,7 +35,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     const part = c.get("item")?.part?.database;
     const viewer = c.get("viewer");
     const target = part ?? requestDatabase(c.req.path, viewer);
-    const database = target === "each" ? (namedListsDatabase(c, viewer, sentBodyFilter(c)) ?? reportDatabase(c.req.path, viewer) ?? target) : target;
+    const database = target === "each" ? (namedListsDatabase(c, viewer) ?? reportDatabase(c.req.path, viewer) ?? target) : target;
     if (database !== "each") {
       c.set("db", c.get("databaseOn")(database));
       c.set("databaseName", database);
@@ -81,25 +81,26 @@ async function refusal(answer: Response, method: string): Promise<Response> {
 }
 
 /**
- * `filter[account_list_id]` of a read sent as POST, from its body (the web app's home page sends its summaries so):
- * such a read of one database's lists runs there alone.
+ * A request's `filter[account_list_id]` and `filter[reverse_account_list_id]`, as its handler reads them: from the
+ * query string, and from the body of a read sent as POST over it (the web app's home page sends its summaries so).
  */
-function sentBodyFilter(c: Context<AppEnv>): string | undefined {
-  const sent = c.get("sentBody")?.text;
-  if (!sent) return undefined;
+function listFilters(c: Context<AppEnv>): { named?: string; reverse?: string } {
   try {
-    const filter = (parseJsonBody(sent) as { filter?: { account_list_id?: unknown } } | null)?.filter;
-    return typeof filter?.account_list_id === "string" ? filter.account_list_id : undefined;
-  } catch {
-    // The handler reports a body it cannot read.
-    return undefined;
+    const filter = requestParams(c).filter;
+    if (!isObject(filter)) return {};
+    const text = (value: ParamValue | undefined) => (typeof value === "string" ? value : undefined);
+    return { named: text(ownEntry(filter, "account_list_id")), reverse: text(ownEntry(filter, "reverse_account_list_id")) };
+  } catch (error) {
+    // The handler reports parameters it cannot read.
+    if (error instanceof ApiError) return {};
+    throw error;
   }
 }
 
 /** The one database of the lists `filter[account_list_id]` names, when they are all the viewer's and on one. */
-function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer, bodyNamed?: string): string | undefined {
-  const named = new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? bodyNamed;
-  if (!named || new URL(c.req.url).searchParams.get("filter[reverse_account_list_id]")) return undefined;
+function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer): string | undefined {
+  const { named, reverse } = listFilters(c);
+  if (!named || reverse) return undefined;
   const ids = named.split(",").map((id) => id.trim().toLowerCase()).filter(Boolean);
   if (ids.length === 0 || !ids.every((id) => viewer.readableListIds.includes(id))) return undefined;
   const databases = new Set(ids.map((id) => databaseOfList(viewer, id)));
@@ -240,7 +241,7 @@ const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
 async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
   // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
   // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
-  const named = (new URL(c.req.url).searchParams.get("filter[account_list_id]") ?? sentBodyFilter(c) ?? "")
+  const named = (listFilters(c).named ?? "")
     .split(",")
     .map((id) => id.trim().toLowerCase())
     .filter(Boolean);
@@ -288,8 +289,7 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
   // Whether the document answers `included`: one database answers it, empty or not, whenever includes are asked.
   let includes: boolean;
   try {
-    const query = parseQueryString(new URL(c.req.url).searchParams);
-    const parsed = parseListQuery(bodyText?.trim() ? mergeParams(query, paramsFromJson(parseJsonBody(bodyText))) : query);
+    const parsed = parseListQuery(requestParams(c));
     paging = parsed.paging;
     includes = parsed.document.includeAll || Object.keys(parsed.document.include).length > 0;
   } catch (error) {

@@ -5,17 +5,21 @@
  * a route added later is swept too) is sent as a coach of the list, as a stranger to it and as a user of it, with
  * and without the header, directly, as /batch items and as background requests.
  */
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import { NOTIFICATION_TYPE_IDS } from "../src/constants/notifications";
+import { createExecutionContext } from "cloudflare:test";
+import { MAX_BODY_BYTES } from "../src/app";
 import { app } from "../src/index";
 import { openApiPath } from "../src/openapi/document";
 import { get, post, request, type ApiResponse } from "./helpers/api";
 import { askInAppeal, excludeFromAppeal, insertAddress, insertAppeal, insertContact, insertEmail, insertFacebook, insertPerson, insertPhone, insertPledge, insertReferral, insertTags, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createUser, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 import { createDesignationAccount, createDonationRow, createDonorAccount, createOrganization, linkDonorAccount } from "./helpers/money-records";
+import { operator } from "./helpers/placement";
+import { databaseOfTestList } from "./helpers/storage";
 
 const OVERRIDE = { "X-HTTP-Method-Override": "GET" };
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
@@ -50,6 +54,12 @@ async function buildWorld() {
   const coaches = { direct: await user("coach"), batch: await user("coach"), background: await user("coach") };
   const otherCoach = await user("coach");
   const strangers = { direct: await createViewer(), batch: await createViewer(), background: await createViewer() };
+  // The list's user (its owner, who owns the other list) and one more coach also reach a list on another database: their requests that name no one list
+  // are answered from each database (src/routing.ts), and those are swept too.
+  const spreadCoach = await user("coach");
+  const elsewhere = await listElsewhere(list, owner.user.id);
+  const coaching = await operator("PUT", `/account_lists/${elsewhere}/members/${spreadCoach.id}`, { coach: true });
+  expect(coaching.status, JSON.stringify(coaching.body)).toBe(200);
   const contact = await insertContact(list, "Override, Olive");
   const friend = await insertContact(list, "Override, Fred");
   const person = await insertPerson(contact.id, "Olive");
@@ -101,13 +111,23 @@ async function buildWorld() {
   await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${batch.body.data.id}`, owner.token)).body.data.attributes.pending === 0, { timeout: 15_000, interval: 50 });
   return {
     owner: { id: owner.user.id, token: owner.token },
-    coaches,
+    coaches: { ...coaches, spread: spreadCoach },
     strangers: { direct: caller(strangers.direct), batch: caller(strangers.batch), background: caller(strangers.background) },
     // The records path parameters name, and those a collection's `{id}` names where the collection's first is not the one.
     named: { account_list_id: list, contact_id: contact.id, person_id: person.id, task_id: task.id, appeal_id: appeal.id, webhook_id: webhook.body.data.id },
     chosen: { account_lists: list, users: second.id, coaches: otherCoach.id, people: person.id } as Record<string, string>,
     list,
   };
+}
+
+/** A list of `user`'s on a database other than that of `list`, made as an operator makes one. */
+async function listElsewhere(list: string, user: string): Promise<string> {
+  const home = await databaseOfTestList(list);
+  const database = ["LIST_DB_1", "DB"].find((name) => name !== home)!;
+  const made = await operator("POST", "/account_lists", { user, name: "Elsewhere", currency: "USD", database });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  expect(made.body.database).toBe(database);
+  return made.body.id as string;
 }
 
 const caller = (viewer: Awaited<ReturnType<typeof createViewer>>): Caller => ({ id: viewer.user.id, token: viewer.token });
@@ -232,16 +252,16 @@ function refused(answer: unknown): boolean {
   return Array.isArray(shown) && shown.length > 0 && shown.every((item) => Array.isArray((item as Said | undefined)?.shown) && (item as Said).status === 200 && ((item as Said).shown as Array<{ status?: string }>).every((error) => Number(error.status) >= 400));
 }
 
-/** Every row of every database, by table: what a refused request must leave as it found it. */
-async function storedRows(except: string[] = []): Promise<Record<string, unknown[]>> {
+/** Every row of every database, by table: what a refused request must leave as it found it. `except` leaves rows out. */
+async function storedRows(except: (table: string, row: Record<string, unknown>) => boolean = () => false): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const name of ["DB", "LIST_DB_1", "LIST_DB_2"]) {
     const binding = (env as unknown as Record<string, D1Database | undefined>)[name];
     if (!binding) continue;
     const { results: tables } = await binding.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%' ORDER BY name").all<{ name: string }>();
     for (const { name: table } of tables) {
-      if (except.includes(table)) continue;
-      rows[`${name}.${table}`] = (await binding.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all()).results;
+      const { results } = await binding.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all<Record<string, unknown>>();
+      rows[`${name}.${table}`] = results.filter((row) => !except(table, row));
     }
   }
   return rows;
@@ -292,7 +312,7 @@ describe("as a coach and as a stranger", () => {
     const before = await storedRows();
     for (const sent of sweep) {
       if (sent.key === SIGN_OUT) continue;
-      for (const [who, viewer] of [["coach", world.coaches.direct], ["stranger", world.strangers.direct]] as const) {
+      for (const [who, viewer] of [["coach", world.coaches.direct], ["coach of a list on another database too", world.coaches.spread], ["stranger", world.strangers.direct]] as const) {
         const plain = answerOf(await send(sent, viewer.token));
         expect(refusedTo(sent, plain), `${sent.key} as a ${who}: ${JSON.stringify(plain)}`).toBe(true);
         const overridden = answerOf(await send(sent, viewer.token, OVERRIDE));
@@ -333,8 +353,11 @@ describe("as a coach and as a stranger", () => {
   it("as background requests, each answers as without the header (a POST as its GET), and nothing changes but the batches", async () => {
     // A stored request is GET, POST, PUT or DELETE: each PATCH route is its PUT's twin.
     const items = sweep.filter((sent) => sent.key !== SIGN_OUT && sent.method !== "PATCH");
-    const batchTables = ["background_batches", "background_batch_requests"];
-    const before = await storedRows(batchTables);
+    // The batches this test creates, and their requests, are all it may add.
+    const batches: string[] = [];
+    const ours = (table: string, row: Record<string, unknown>) =>
+      (table === "background_batches" && batches.includes(String(row.id))) || (table === "background_batch_requests" && batches.includes(String(row.background_batch_id)));
+    const before = await storedRows(ours);
     for (const [who, viewer] of [["coach", world.coaches.background], ["stranger", world.strangers.background]] as const) {
       const stored = (sent: Sent, method = sent.method, headers?: Record<string, string>) => ({
         path: sent.path.replace(/^\//, ""),
@@ -351,6 +374,7 @@ describe("as a coach and as a stranger", () => {
       );
       expect(created.status, created.text.slice(0, 300)).toBe(201);
       const id = created.body.data.id as string;
+      batches.push(id);
       await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${id}`, viewer.token)).body.data.attributes.pending === 0, { timeout: 120_000, interval: 200 });
       const rows = await db.select().from(schema.backgroundBatchRequests).where(eq(schema.backgroundBatchRequests.backgroundBatchId, id));
       const answers = rows.sort((a, b) => a.position - b.position).map((row) => said(row.responseStatus ?? 0, row.responseBody ? JSON.parse(String(row.responseBody)) : undefined));
@@ -360,7 +384,8 @@ describe("as a coach and as a stranger", () => {
         expect(overridden, `${sent.key} as a ${who}'s background request with the header`).toEqual(sent.method === "POST" ? asGet : plain);
       });
     }
-    expect(await storedRows(batchTables)).toEqual(before);
+    expect(batches).toHaveLength(2);
+    expect(await storedRows(ours)).toEqual(before);
   }, 300_000);
 });
 
@@ -397,6 +422,122 @@ describe("a read sent as POST", () => {
   });
 });
 
+describe("a read sent as POST whose body names the list", () => {
+  it("runs where the body's list is, as its handler reads it: the body's filter over the query's", async () => {
+    const viewer = await createViewer();
+    const home = viewer.list.id;
+    const elsewhere = await listElsewhere(home, viewer.user.id);
+    for (const [list, name] of [[home, "Home, Hattie"], [elsewhere, "Away, Abel"]]) {
+      const made = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } }, viewer.token);
+      expect(made.status, made.text).toBe(201);
+    }
+    const names = (answer: ApiResponse) => (answer.body.data as Array<{ attributes: { name: string } }>).map((contact) => contact.attributes.name);
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      // The body's list wins over the query's.
+      [`filter[account_list_id]=${home}`, { filter: { account_list_id: elsewhere } }, `filter[account_list_id]=${elsewhere}`],
+      // A negation in the body is read with the query's list: every list but that one.
+      [`filter[account_list_id]=${home}`, { filter: { reverse_account_list_id: "true" } }, `filter[account_list_id]=${home}&filter[reverse_account_list_id]=true`],
+    ];
+    for (const [query, body, asGetQuery] of cases) {
+      const asGet = await get(`/api/v2/contacts?${asGetQuery}&fields[contacts]=name`, viewer.token);
+      expect(names(asGet), asGetQuery).toEqual(["Away, Abel"]);
+      const sent = await request("POST", `/api/v2/contacts?${query}&fields[contacts]=name`, { token: viewer.token, body, headers: OVERRIDE });
+      expect(sent.status, sent.text.slice(0, 300)).toBe(200);
+      expect(sent.text, JSON.stringify(body)).toBe(asGet.text);
+    }
+  });
+});
+
+describe("the body of a read sent as POST", () => {
+  const overridden = (path: string, body: BodyInit, token?: string) =>
+    exports.default.fetch(
+      new Request(`https://api.example.org${path}`, { method: "POST", headers: { ...OVERRIDE, "Content-Type": "application/vnd.api+json", ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body }),
+    );
+
+  it("past the body limit is refused (413) with an error document, on every path", async () => {
+    const large = JSON.stringify({ filter: { wildcard_search: "x".repeat(MAX_BODY_BYTES) } });
+    for (const path of ["/api/v2/contacts", "/admin/users", "/nowhere"]) {
+      const response = await overridden(path, large, world.owner.token);
+      expect(response.status, path).toBe(413);
+      const document = (await response.json()) as { errors: Array<{ status: string; detail: string }> };
+      expect(document.errors, path).toEqual([expect.objectContaining({ status: "413", detail: `The request body is larger than ${MAX_BODY_BYTES} bytes` })]);
+    }
+  });
+
+  it("that breaks off as it is read gets the error document of a failure, not a bare one", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const broken = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"filter": {'));
+        },
+        pull(controller) {
+          controller.error(new Error("connection reset"));
+        },
+      });
+      const response = await app.fetch(
+        new Request("https://api.example.org/api/v2/contacts", { method: "POST", headers: { ...OVERRIDE, "Content-Type": "application/vnd.api+json", Authorization: `Bearer ${world.owner.token}` }, body: broken }),
+        env,
+        createExecutionContext(),
+      );
+      expect(response.status).toBe(500);
+      expect(response.headers.get("content-type")).toContain("application/vnd.api+json");
+      const document = (await response.json()) as { errors: Array<{ status: string }> };
+      expect(document.errors).toEqual([expect.objectContaining({ status: "500" })]);
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  it("is read once, however often the request's parameters are asked for", async () => {
+    const marker = `once-${uuid()}`;
+    const text = JSON.stringify({ filter: { account_list_id: world.list, wildcard_search: marker }, include: "people", sort: "name" });
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      const response = await overridden("/api/v2/contacts", text, world.owner.token);
+      expect(response.status, await response.clone().text()).toBe(200);
+      expect(parse.mock.calls.filter(([parsed]) => typeof parsed === "string" && parsed.includes(marker))).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+});
+
+describe("the header's value", () => {
+  /** A request with the header sent as these lines (a repeated header reaches the app as one, its values joined). */
+  async function sentWith(method: string, path: string, lines: string[], token: string, body?: unknown): Promise<ApiResponse> {
+    const headers = new Headers({ Accept: "application/vnd.api+json", Authorization: `Bearer ${token}` });
+    if (body !== undefined) headers.set("Content-Type", "application/vnd.api+json");
+    for (const line of lines) headers.append("X-HTTP-Method-Override", line);
+    const response = await exports.default.fetch(new Request(`https://api.example.org${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, body: text ? JSON.parse(text) : undefined };
+  }
+
+  it("is GET in any case and spacing; any other value, a list of methods or a repeated header leaves the POST a POST, and a HEAD a HEAD", async () => {
+    const coach = world.coaches.direct;
+    const create = { data: { type: "contacts", attributes: { name: "Sent, With A Header" }, relationships: { account_list: { data: { type: "account_lists", id: world.list } } } } };
+    const before = await storedRows();
+    const asGet = answerOf(await get("/api/v2/contacts", coach.token, { raw: true }));
+    const asPost = answerOf(await request("POST", "/api/v2/contacts", { token: coach.token, body: create, raw: true }));
+    expect(asGet).toMatchObject({ status: 200 });
+    expect(asPost).toMatchObject({ status: 403 });
+    for (const lines of [["get"], [" GET "], ["Get"]]) {
+      expect(answerOf(await sentWith("POST", "/api/v2/contacts", lines, coach.token, create)), JSON.stringify(lines)).toEqual(asGet);
+    }
+    for (const lines of [["GET, DELETE"], ["GET", "GET"], ["GET", "DELETE"], ["GETS"], [""]]) {
+      expect(answerOf(await sentWith("POST", "/api/v2/contacts", lines, coach.token, create)), JSON.stringify(lines)).toEqual(asPost);
+    }
+    const head = await request("HEAD", "/api/v2/contacts", { token: coach.token, raw: true });
+    const overriddenHead = await sentWith("HEAD", "/api/v2/contacts", ["GET"], coach.token);
+    expect(overriddenHead.status).toBe(head.status);
+    expect(overriddenHead.text).toBe("");
+    expect(overriddenHead.headers.get("etag")).toBe(head.headers.get("etag"));
+    expect(await storedRows()).toEqual(before);
+  });
+});
+
 describe("as a user of the list", () => {
   let twin: World;
   let twinSweep: Sent[];
@@ -422,6 +563,63 @@ describe("as a user of the list", () => {
         expect(answerOf(await send(alike, twin.owner.token, OVERRIDE)), `${sent.key} with the header`).toEqual(plain);
       }
     }
+  }, 300_000);
+
+  it("as /batch items and as background requests, every write route does what its method says, the header or not", async () => {
+    // The two worlds are alike after the sweep above: the same writes again, as items, by each world's user.
+    const items = (of: Sent[]) => of.filter((sent) => sent.key !== SIGN_OUT && !sent.path.endsWith("/batch"));
+    // A batch holds at most 100 requests.
+    const batched = async (token: string, requests: unknown[]) => {
+      const answers: unknown[] = [];
+      for (let start = 0; start < requests.length; start += 50) {
+        const response = await request("POST", "/api/v2/batch", { token, body: { requests: requests.slice(start, start + 50) }, raw: true });
+        expect(response.status, response.text.slice(0, 300)).toBe(200);
+        for (const entry of response.body as Array<{ status: number; body: string }>) answers.push(said(entry.status, entry.body ? JSON.parse(entry.body) : undefined));
+      }
+      return answers;
+    };
+    const plainItems = items(sweep).map((sent) => ({ method: sent.method, path: sent.path, body: sent.body }));
+    const namingItems = items(twinSweep).map((sent) => ({ method: sent.method, path: sent.path, body: sent.body, headers: OVERRIDE }));
+    const keyed = (of: Sent[], answers: unknown[]) => answers.map((answer, index) => [of[index]?.key, answer]);
+    expect(keyed(items(twinSweep), await batched(twin.owner.token, namingItems))).toEqual(keyed(items(sweep), await batched(world.owner.token, plainItems)));
+
+    // In the background a POST with the header is its GET, read in the same world; then both worlds write alike.
+    const stored = items(sweep).filter((sent) => sent.method !== "PATCH");
+    const storedTwin = items(twinSweep).filter((sent) => sent.method !== "PATCH");
+    const asStored = (sent: Sent, method: string, headers?: Record<string, string>) => ({
+      path: sent.path.replace(/^\//, ""),
+      request_method: method,
+      ...(sent.body !== undefined && method !== "GET" ? { request_body: JSON.stringify(sent.body) } : {}),
+      ...(headers ? { request_headers: headers } : {}),
+    });
+    const background = async (token: string, requests: unknown[]) => {
+      const created = await post(
+        "/api/v2/background_batches",
+        { data: { type: "background_batches", attributes: {}, relationships: { requests: { data: requests.map((attributes) => ({ type: "background_batch_requests", attributes })) } } } },
+        token,
+      );
+      expect(created.status, created.text.slice(0, 300)).toBe(201);
+      const id = created.body.data.id as string;
+      await vi.waitUntil(async () => (await get(`/api/v2/background_batches/${id}`, token)).body.data.attributes.pending === 0, { timeout: 120_000, interval: 200 });
+      const rows = await db.select().from(schema.backgroundBatchRequests).where(eq(schema.backgroundBatchRequests.backgroundBatchId, id));
+      return rows.sort((a, b) => a.position - b.position).map((row) => said(row.responseStatus ?? 0, row.responseBody ? JSON.parse(String(row.responseBody)) : undefined));
+    };
+    const plain = await background(world.owner.token, stored.map((sent) => asStored(sent, sent.method)));
+    // In the other world a POST is sent with the header, then as its GET, then as itself.
+    const overridden = await background(
+      twin.owner.token,
+      storedTwin.flatMap((sent) => (sent.method === "POST" ? [asStored(sent, "POST", OVERRIDE), asStored(sent, "GET"), asStored(sent, "POST")] : [asStored(sent, sent.method, OVERRIDE)])),
+    );
+    let at = 0;
+    for (const [index, sent] of storedTwin.entries()) {
+      if (sent.method === "POST") {
+        expect(overridden[at], `${sent.key} as a background request with the header`).toEqual(overridden[at + 1]);
+        at += 2;
+      }
+      expect(overridden[at], `${sent.key} as a background request${sent.method === "POST" ? "" : " with the header"}`).toEqual(plain[index]);
+      at += 1;
+    }
+    expect(at).toBe(overridden.length);
   }, 300_000);
 
   it("signs out with DELETE, the header or not", async () => {

@@ -2,7 +2,6 @@ import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { database } from "../db/client";
 import { DIRECTORY } from "../db/databases";
-import { primaryDirectorySession } from "../db/session";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
 import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
@@ -87,7 +86,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (!viewer) {
     // At the primary, counted with the request's other D1 calls: a read the request's session sends to a replica
     // could be from before the user signed out or was disabled.
-    viewer = await loadViewer(database(c.get("metrics").counting(primaryDirectorySession(c.env), c.env.DB)), userId);
+    viewer = await loadViewer(database(c.get("metrics").counting(c.get("sessions").callerSession(), c.env.DB)), userId);
     if (!viewer) throw unauthorized("The access token's user does not exist");
     rememberViewer(viewer, seconds);
   }

@@ -7,7 +7,7 @@
  * - else a read (GET, HEAD, and so a read sent as POST, src/jsonapi/method-override.ts) may start at the nearest replica;
  * - else at the primary: a write, and every request a background batch runs (each must see the requests of its
  *   batch that ran before it, whose bookmarks it was never given).
- * Writes always go to the primary, and so does reading the caller (primaryDirectorySession). Each answer carries, for every database the request touched or the client sent
+ * Writes always go to the primary, and so does reading the caller (`callerSession`). Each answer carries, for every database the request touched or the client sent
  * a bookmark for, the latest bookmark in `X-D1-Bookmark`:
  * - `<bookmark>` alone when that is the directory's only (as a deployment of one database always answers);
  * - else `<database>:<bookmark>` entries joined by commas, the directory (`DB`) first.
@@ -32,6 +32,12 @@ const MAX_ENTRIES = 64;
 /** The sessions of one request (or of one `/batch` and its items), one per database, begun on first use. */
 export interface DatabaseSessions {
   session(database?: string): SessionBinding;
+  /**
+   * The directory at its primary, whatever the request's own session may read: who the caller is (signed out,
+   * disabled) is read where a sign-out or an operator's change was written, never on a replica that has not caught
+   * up with it. Its bookmark is the directory's answer when the request's own directory session was not used.
+   */
+  callerSession(): SessionBinding;
   /** The `X-D1-Bookmark` value to answer, or null when no database has one. */
   bookmarks(): string | null;
 }
@@ -58,6 +64,7 @@ export function sentBookmarks(env: object, header: string | null | undefined): M
 
 class RequestSessions implements DatabaseSessions {
   private readonly open = new Map<string, SessionBinding>();
+  private caller?: SessionBinding;
 
   constructor(
     private readonly env: object,
@@ -74,8 +81,14 @@ class RequestSessions implements DatabaseSessions {
     return session;
   }
 
+  callerSession(): SessionBinding {
+    return (this.caller ??= asBinding(databaseBinding(this.env, DIRECTORY).withSession("first-primary")));
+  }
+
   bookmarks(): string | null {
     const latest = new Map(this.sent);
+    const callers = this.caller?.getBookmark();
+    if (callers) latest.set(DIRECTORY, callers);
     for (const [database, session] of this.open) {
       const bookmark = session.getBookmark();
       if (bookmark) latest.set(database, bookmark);
@@ -85,15 +98,6 @@ class RequestSessions implements DatabaseSessions {
     const names = [...latest.keys()].sort((a, b) => (a === DIRECTORY ? -1 : b === DIRECTORY ? 1 : a.localeCompare(b)));
     return names.map((name) => `${name}:${latest.get(name)}`).join(",");
   }
-}
-
-/**
- * A session that starts at the directory's primary, whatever the request's own sessions may read: who the caller is
- * (signed out, disabled) is read where a sign-out or an operator's change was written, never on a replica that has
- * not caught up with it.
- */
-export function primaryDirectorySession(env: object): SessionBinding {
-  return asBinding(databaseBinding(env, DIRECTORY).withSession("first-primary"));
 }
 
 /** `atPrimary`: the request must see every write made before it (a background batch's request). */

@@ -113,6 +113,7 @@ export function sharingRoundTrips(sessions: DatabaseSessions): DatabaseSessions 
       }
       return session;
     },
+    callerSession: () => sessions.callerSession(),
     bookmarks: () => sessions.bookmarks(),
   };
 }

@@ -8,12 +8,17 @@ import { noteDatabaseWritten } from "../webhooks/dispatch";
 
 /**
  * The request's parameters: its query string, and the body of a read sent as POST (src/jsonapi/method-override.ts)
- * merged over it (CONTRACT §1).
+ * merged over it (CONTRACT §1). Read once per request: the body may be large, and the database a request runs on
+ * (src/routing.ts) and its handler read the same parameters. A body that cannot be read throws each time it is asked.
  */
 export function requestParams(c: Context<AppEnv>): Params {
+  const known = c.get("params");
+  if (known) return known;
   const query = parseQueryString(new URL(c.req.url).searchParams);
   const sent = c.get("sentBody")?.text ?? "";
-  return sent.trim() === "" ? query : mergeParams(query, paramsFromJson(parseJsonBody(sent)));
+  const params = sent.trim() === "" ? query : mergeParams(query, paramsFromJson(parseJsonBody(sent)));
+  c.set("params", params);
+  return params;
 }
 
 export function requestContext(c: Context<AppEnv>): RequestContext {
@@ -28,7 +33,8 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),
-    params: requestParams(c),
+    // Its own top level: a handler may add to its parameters (a sidepost's `include`) without changing the request's.
+    params: { ...requestParams(c) },
     pathParams,
     createdId: c.get("createdId"),
     listPart: c.get("item")?.part?.list,

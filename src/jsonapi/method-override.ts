@@ -13,6 +13,8 @@ export interface SentBody {
   text: string;
   /** Past the body limit: the request is refused (413) before anything reads it. */
   tooLarge: boolean;
+  /** Why the body could not be read (its stream broke): the request fails with it, as the app reports errors. */
+  failure?: unknown;
 }
 
 const sentBodies = new WeakMap<Request, SentBody>();
@@ -50,8 +52,19 @@ export function sentBodyOf(request: Request): SentBody | undefined {
   return sentBodies.get(request);
 }
 
-/** Read as it streams in, and no further than the limit: a larger body is not held in memory to be refused. */
+/**
+ * Read as it streams in, and no further than the limit: a larger body is not held in memory to be refused. This runs
+ * before the app, outside its error handling: a failure is kept, for the app to report (src/app.ts).
+ */
 async function bodyWithin(request: Request, limit: number): Promise<SentBody> {
+  try {
+    return await streamedWithin(request, limit);
+  } catch (failure) {
+    return { text: "", tooLarge: false, failure };
+  }
+}
+
+async function streamedWithin(request: Request, limit: number): Promise<SentBody> {
   if (!request.body) return { text: "", tooLarge: false };
   const reader = request.body.getReader();
   const decoder = new TextDecoder();
