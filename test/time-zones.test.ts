@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import * as schema from "../drizzle/schema";
 import { get } from "./helpers/api";
-import { createViewer, db, timestamps, uuid } from "./helpers/factories";
+import { createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 
@@ -27,7 +27,8 @@ async function viewerIn(timeZone: string, tasks: Record<string, string>): Promis
 async function listedAt(now: string, owner: { viewer: Viewer; names: Record<string, string> }, range: string): Promise<string[]> {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(new Date(now));
-  const response = await get(`/api/v2/tasks?filter[date_range]=${range}`, owner.viewer.token);
+  // Minted at the set time: a token dated after the service's clock is refused.
+  const response = await get(`/api/v2/tasks?filter[date_range]=${range}`, await tokenFor(owner.viewer.user.id));
   vi.useRealTimers();
   expect(response.status, response.text).toBe(200);
   return response.body.data.map((task: { id: string }) => owner.names[task.id]).sort();
