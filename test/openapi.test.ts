@@ -7,8 +7,11 @@ import { describe, expect, it } from "vitest";
 import { get } from "./helpers/api";
 import { resolved } from "./helpers/described";
 
-/** The description's largest size, in bytes of its JSON (raised from 250,000 with the contact exports' four operations). */
-const MOST_BYTES = 255_000;
+/**
+ * The description's largest size, in bytes of its JSON: raised from 250,000 with the reports, exports, duplicates,
+ * merges, user options and Tools counts (about 40 operations, some 297 KB in all).
+ */
+const MOST_BYTES = 310_000;
 
 type Reference = { $ref: string };
 interface Operation {
