@@ -54,6 +54,8 @@ export default defineConfig(async () => {
   const migrations = { directory: await readD1Migrations("./migrations"), lists: await readD1Migrations("./migrations-lists") };
   return {
     test: {
+      // Both cores: each test file runs in its own workerd, and one file at a time (the default on two cores) leaves one idle.
+      maxWorkers: 2,
       // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
       onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       projects: [
