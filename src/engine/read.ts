@@ -602,8 +602,8 @@ function includeNeedsRates(params: DocumentParams): boolean {
 }
 
 /**
- * The order in which an include tree first reaches each type it includes, breadth first: an included record links
- * only to types the tree reaches after its own (and to the primary data's, never in `included`), so following
+ * An order of the types an include tree includes, each after the types it is included below: an included record
+ * links only to types after its own (and to the primary data's, never in `included`), so following
  * linkage through `included` always goes on to a later type and ends. A reader resolving linkage that way with no
  * guard against cycles (the web app's) would otherwise go round for ever: a person included through a contact's
  * people and that person's e-mail addresses name each other, as two contacts included as referrals do. A
@@ -611,20 +611,31 @@ function includeNeedsRates(params: DocumentParams): boolean {
  * answers alike on a small page and on a streamed one (docs/decisions.md).
  */
 function includedTypeOrder(rootDef: ResourceDef, rootTree: IncludeTree): Map<string, number> {
-  const order = new Map<string, number>();
-  let level: Array<{ def: ResourceDef; tree: IncludeTree }> = [{ def: rootDef, tree: rootTree }];
+  // The types in the order the tree first reaches them (breadth first), and which type the tree includes below which.
+  const reached: string[] = [];
+  const below = new Map<string, Set<string>>();
+  let level: Array<{ def: ResourceDef; tree: IncludeTree; included: boolean }> = [{ def: rootDef, tree: rootTree, included: false }];
   while (level.length > 0) {
     const next: typeof level = [];
-    for (const { def, tree } of level) {
+    for (const { def, tree, included } of level) {
       for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
         const rel = def.relationships[name];
         const target = resourceFor(rel.resource ?? rel.type);
         if (!target) continue;
-        if (!order.has(target.type)) order.set(target.type, order.size);
-        next.push({ def: target, tree: tree[name] });
+        if (!reached.includes(target.type)) reached.push(target.type);
+        if (included && def.type !== target.type) below.set(target.type, (below.get(target.type) ?? new Set()).add(def.type));
+        next.push({ def: target, tree: tree[name], included: true });
       }
     }
     level = next;
+  }
+  // Each type after every type the tree includes it below (a type reached at two depths, as users through a task's
+  // `user` and its `account_list.users`, goes after the deeper one's parent), else in the order first reached.
+  const order = new Map<string, number>();
+  while (order.size < reached.length) {
+    const ready = reached.find((type) => !order.has(type) && [...(below.get(type) ?? [])].every((above) => order.has(above)));
+    // Types the tree itself includes in a circle are put in the order first reached.
+    order.set(ready ?? reached.find((type) => !order.has(type))!, order.size);
   }
   return order;
 }
