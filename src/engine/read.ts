@@ -631,11 +631,13 @@ function includedTypeOrder(rootDef: ResourceDef, rootTree: IncludeTree): Map<str
   }
   // Each type after every type the tree includes it below (a type reached at two depths, as users through a task's
   // `user` and its `account_list.users`, goes after the deeper one's parent), else in the order first reached.
+  // The primary data's type, where it is included too, goes as late as it can: links to it mostly name primary data.
+  const candidates = [...reached.filter((type) => type !== rootDef.type), ...reached.filter((type) => type === rootDef.type)];
   const order = new Map<string, number>();
   while (order.size < reached.length) {
-    const ready = reached.find((type) => !order.has(type) && [...(below.get(type) ?? [])].every((above) => order.has(above)));
+    const ready = candidates.find((type) => !order.has(type) && [...(below.get(type) ?? [])].every((above) => order.has(above)));
     // Types the tree itself includes in a circle are put in the order first reached.
-    order.set(ready ?? reached.find((type) => !order.has(type))!, order.size);
+    order.set(ready ?? candidates.find((type) => !order.has(type))!, order.size);
   }
   return order;
 }
