@@ -64,6 +64,9 @@ async function buildWorld() {
   const friend = await insertContact(list, "Override, Fred");
   const person = await insertPerson(contact.id, "Olive");
   const relative = await insertPerson(contact.id, "Sam");
+  // A contact and a person named twice: the list's duplicates to name.
+  await insertContact(list, "Override, Olive");
+  await insertPerson(contact.id, "Olive");
   await insertAddress(contact.id, { city: "Springfield" });
   await insertEmail(person.id, "olive@example.org");
   await insertPhone(person.id, "+1 555 010 0100", "mobile");
@@ -114,7 +117,9 @@ async function buildWorld() {
     coaches: { ...coaches, spread: spreadCoach },
     strangers: { direct: caller(strangers.direct), batch: caller(strangers.batch), background: caller(strangers.background) },
     // The records path parameters name, and those a collection's `{id}` names where the collection's first is not the one.
-    named: { account_list_id: list, contact_id: contact.id, person_id: person.id, task_id: task.id, appeal_id: appeal.id, webhook_id: webhook.body.data.id },
+    named: { key: "setup_position", account_list_id: list, contact_id: contact.id, person_id: person.id, task_id: task.id, appeal_id: appeal.id, webhook_id: webhook.body.data.id },
+    // The pairs a merge names: the list's two contacts, and two people of one contact.
+    merged: { contacts: { winner_id: contact.id, loser_id: friend.id }, people: { winner_id: person.id, loser_id: relative.id } },
     chosen: { account_lists: list, users: second.id, coaches: otherCoach.id, people: person.id } as Record<string, string>,
     list,
   };
@@ -152,6 +157,7 @@ const OWN_THINGS: Record<string, unknown> = {
   "POST /api/v2/user/authenticate": { data: { type: "authenticate", attributes: {} } },
   "POST /api/v2/background_batches": { data: { type: "background_batches", attributes: {}, relationships: { requests: { data: [] } } } },
   "POST /api/v2/batch": { requests: [] },
+  "POST /api/v2/user/options": { data: { type: "user_options", attributes: {} } },
 };
 
 /**
@@ -194,6 +200,12 @@ async function sentIn(world: World, route: { method: string; path: string; key: 
     path += `/${id}`;
   }
   if (route.key in OWN_THINGS) return { ...route, path, body: OWN_THINGS[route.key] };
+  // A merge names its winner and loser in its attributes (one pair, or a list of them in bulk).
+  const merge = /\/(people\/)?merges(\/bulk)?$/.exec(path);
+  if (merge) {
+    const pair = { type: merge[1] ? "people_merges" : "contacts_merges", attributes: merge[1] ? world.merged.people : world.merged.contacts };
+    return { ...route, path, body: { data: merge[2] ? [{ data: pair }] : pair } };
+  }
   if (route.method === "DELETE" && !path.endsWith("/bulk")) return { ...route, path };
   const bulk = path.endsWith("/bulk");
   // A bulk write names its records in its items: the collection's first.
