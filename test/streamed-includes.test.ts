@@ -1,5 +1,5 @@
 /**
- * Every list route, with each of its include paths, answered as a streamed page (101, 500 and 2,500 rows) equals
+ * Every list route, with each of its include paths, answered as a streamed page (101 and 2,500 rows) equals
  * the same records read in small pages: the same data in the same order, each included record once and as a small
  * page answers it. The routes come from the service's own description, so a new list route is covered (or fails
  * here for want of a parent id) without being named.
@@ -16,7 +16,7 @@ import { addToList, createUser, tokenFor } from "./helpers/factories";
 import { storage } from "./helpers/storage";
 
 const CONTACTS = 1_000;
-const SIZES = [101, 500, 2_500];
+const SIZES = [101, 2_500];
 let token: string;
 
 interface Resource {

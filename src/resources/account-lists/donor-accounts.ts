@@ -34,9 +34,17 @@ const shownByDefault = Object.fromEntries(
   Object.entries(donorAccountResource.attributes).map(([name, attribute]) => [name, DONOR_ACCOUNT_DETAILS.includes(name) ? { ...attribute, default: true } : attribute]),
 );
 
+/**
+ * The accounts linked to the path list's contacts, named as a set of ids: read from the list's contacts and their
+ * links, then by id, never by testing every donor account there is (the table belongs to no list).
+ */
+const ofPathList = (ctx: RequestContext) =>
+  sql`${q(donorAccounts.id)} IN (SELECT ${q(contactDonorAccounts.donorAccountId)} FROM ${contacts} JOIN ${contactDonorAccounts} ON ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}
+    WHERE ${q(contacts.accountListId)} = ${ctx.pathParams.account_list_id})`;
+
 export const listDonorAccountResource: ResourceDef = {
   ...donorAccountResource,
-  scope: (ctx) => linkedInList(ctx),
+  scope: ofPathList,
   parentParam: "account_list_id",
   attributes: Object.assign(clientObject(), shownByDefault),
   relationships: Object.assign(clientObject(), donorAccountResource.relationships, { contacts: { ...donorAccountResource.relationships.contacts, default: true } }),
