@@ -6,6 +6,7 @@ import type { ImportBench } from "./imports";
 import { renderPlacement, type PlacementBench } from "./placement";
 import { renderWebhooks, type WebhookBench } from "./webhooks";
 import { renderMerges, type MergeBench } from "./merges";
+import { renderTaskReads, type TaskReadsBench } from "./task-reads";
 import type { BuildReport } from "./server";
 import type { D1Counts, LoadResult, Probe } from "./load";
 import { HEAVY, HEAVY_BASELINE, type BackgroundRun, type BatchComparison, type RoundTripRow } from "./scenarios";
@@ -53,6 +54,7 @@ export interface SizeRun {
   placement?: PlacementBench;
   webhooks?: WebhookBench;
   merges?: MergeBench;
+  taskReads?: TaskReadsBench;
 }
 
 export interface Report {
@@ -431,6 +433,8 @@ export function renderReport(report: Report): string {
       renderWebhooks(run.webhooks),
       "",
       renderMerges(run.merges),
+      "",
+      renderTaskReads(run.taskReads),
       "",
       "<details><summary>Dataset generation steps</summary>",
       "",

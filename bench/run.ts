@@ -26,6 +26,7 @@ import { benchPlacement, type PlacementBench } from "./placement";
 import { benchWebhooks, type WebhookBench } from "./webhooks";
 import { benchExports, ExportLog, type ExportBench } from "./exports";
 import { benchMerges, type MergeBench } from "./merges";
+import { benchTaskReads, type TaskReadsBench } from "./task-reads";
 
 /** The DevTools port of the service's isolate, for the memory measurements (BENCH_INSPECTOR_PORT when another run holds it). */
 const INSPECTOR_PORT = Number(process.env.BENCH_INSPECTOR_PORT ?? 9341);
@@ -186,14 +187,21 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
       for (const cost of merges.costs) log(`${cost.name}: ${cost.status}, trips ${cost.roundTrips}, rows read ${cost.rowsRead}, written ${cost.rowsWritten}`);
       if (merges.error) log(`merges: ${merges.error}`);
     }
-    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks, merges };
+    let taskReads: TaskReadsBench | undefined;
+    if (wanted("task reads")) {
+      log("task reads: select all, a deep page, a filter set and the tasks' filter panel, against their row bounds");
+      taskReads = await benchTaskReads(servers.api, token, benchIds.lists[0], options.duration);
+      for (const read of taskReads.results) log(`${read.name}: ${read.status}, rows ${read.rowsRead} (bound ${read.bound ?? "-"}), ${read.rows} of ${read.total}${read.p50 === undefined ? "" : `, p50 ${read.p50} ms`}`);
+      if (taskReads.error) log(`task reads: ${taskReads.error}`);
+    }
+    return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks, merges, taskReads };
   } finally {
     await servers.stop();
   }
 }
 
 /** The measurements beside the scenarios; `--only` naming one of them runs it alone. */
-const PARTS = ["memory", "exports", "notification runs", "csv imports", "placement", "webhooks", "merges"];
+const PARTS = ["memory", "exports", "notification runs", "csv imports", "placement", "webhooks", "merges", "task reads"];
 
 function gitCommit(): string {
   try {

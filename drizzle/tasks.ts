@@ -8,6 +8,9 @@ import { contacts } from "./contacts";
 import { people } from "./people";
 import { users } from "./users";
 
+/** Open tasks that carry a completion time (walked by name: the planner would take the overdue tasks' index). */
+export const OPEN_COMPLETED_INDEX = "tasks_account_list_id_open_completed_idx";
+
 export const tasks = sqliteTable(
   "tasks",
   {
@@ -46,10 +49,28 @@ export const tasks = sqliteTable(
     // id), so a page in that order is found from the index alone.
     index("tasks_account_list_id_completed_start_at_idx").on(t.accountListId, t.completed, t.startAt, t.completedAt, t.id),
     index("tasks_account_list_id_completed_at_idx").on(t.accountListId, t.completedAt),
+    // The default order after the overdue tasks, each NULL placement a key of its own (src/resources/tasks/filters.ts,
+    // `afterOverdue`): a list's tasks are walked in the order, never sorted. With `completed`, the walk passes over
+    // the overdue ones without reading their rows.
+    index("tasks_account_list_id_default_order_idx").on(
+      t.accountListId,
+      sql`(${t.completedAt} IS NOT NULL)`,
+      sql`${t.completedAt} DESC`,
+      sql`(${t.startAt} IS NULL)`,
+      t.startAt,
+      t.id,
+      t.completed,
+    ),
+    // Open tasks that carry a completion time, in the default order's second part: few, and found without passing
+    // over every overdue task.
+    index(OPEN_COMPLETED_INDEX).on(t.accountListId, sql`${t.completedAt} DESC`, t.startAt, t.id).where(sql`completed = 0 AND completed_at IS NOT NULL`),
     index("tasks_account_list_id_created_at_idx").on(t.accountListId, t.createdAt, t.id),
     index("tasks_account_list_id_updated_at_idx").on(t.accountListId, t.updatedAt, t.id),
     // With completion: a list's last completed task of a type (the home page's last newsletters) is one step in.
     index("tasks_account_list_id_activity_type_completed_idx").on(t.accountListId, t.activityType, t.completed, t.completedAt),
+    // The task page's common filter set (a type, open, a date range, starred or not) counted from the index alone:
+    // its total reads the tasks it matches, not every task of the type.
+    index("tasks_account_list_id_activity_type_start_at_idx").on(t.accountListId, t.activityType, t.completed, t.startAt, t.starred),
     index("tasks_account_list_id_result_idx").on(t.accountListId, t.result),
     index("tasks_account_list_id_next_action_idx").on(t.accountListId, t.nextAction),
     index("tasks_user_id_idx").on(t.userId),

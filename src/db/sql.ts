@@ -123,7 +123,7 @@ export function literal(value: string | number): SQL {
 }
 
 /** D1 answers "too many terms in compound SELECT" past five terms in one compound SELECT (SQLite's default is 500). */
-const MOST_COMPOUND_TERMS = 5;
+export const MOST_COMPOUND_TERMS = 5;
 
 /**
  * The terms joined by UNION or UNION ALL, nested so that no compound SELECT has more terms than D1 allows: the

@@ -226,6 +226,12 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
    * overdue first). Declared apart from the order so that a page the first parts fill is taken from them alone.
    */
   defaultOrderParts?: (ctx: RequestContext) => OrderPart[];
+  /**
+   * The rows after the first parts, in `defaultOrder`, as an index walks them within one account list. With it and
+   * a `walk` on every first part, a page in the default order at any depth is read by walking each part in each
+   * list in order, merged, up to the page's end: never a sort of every row (`walkedPage` in src/engine/read.ts).
+   */
+  defaultOrderRest?: (ctx: RequestContext) => OrderWalk;
   filters?: Record<string, FilterDef>;
   /** Whether every filter can be negated with filter[reverse_<name>]=true. */
   reversibleFilters?: boolean;
@@ -279,11 +285,22 @@ export interface OrderKey {
 export interface OrderPart {
   condition: SQL;
   /**
-   * The part's rows in the default order, as an order that an index gives within one account list (ascending
-   * columns the index holds in that sequence): each list's rows of the part are then walked in the index up to the
-   * page's end instead of sorted. Only where it equals `defaultOrder` for these rows.
+   * The part's rows in the default order, as an index walks them within one account list: each list's rows of the
+   * part are then walked in the index up to the page's end instead of sorted. Only where it equals `defaultOrder`
+   * for these rows.
    */
-  indexOrder?: SQL[];
+  walk?: OrderWalk;
+}
+
+/**
+ * An order an index gives within one account list: its keys are the index's columns or expressions, in its
+ * sequence and directions, with no NULLS placement (a placement SQLite does not keep is a key of its own, such as
+ * `start_at IS NULL` before `start_at`).
+ */
+export interface OrderWalk {
+  keys: OrderKey[];
+  /** The index to walk, where the planner would take another and sort (one made for the part alone). */
+  index?: string;
 }
 
 /** Rows whose `column` holds one of `values` (none of them blank) are left out; blank and NULL stay in. */

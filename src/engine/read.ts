@@ -7,14 +7,14 @@ import { Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-or
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
 import { ratioFromDecimalString, type Ratio } from "../db/decimal";
-import { and, compoundOf, inList, inOrder, isCandidateSource, literal, noneOf, not, notAmong, or, q } from "../db/sql";
+import { and, compoundOf, MOST_COMPOUND_TERMS, inList, inOrder, isCandidateSource, literal, noneOf, not, notAmong, or, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery, type Rows } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
 import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
+import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type OrderWalk, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan, type Shape } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
 import { RecordSet } from "./record-set";
@@ -49,8 +49,11 @@ interface ListOrder {
   /** The order's terms, the id last; `terms` is the same as SQL. */
   keys: OrderKey[];
   terms: SQL[];
-  /** The default order's first parts (`defaultOrderParts`), and the default order within each part and the rest. */
-  parts?: { first: OrderPart[]; within: SQL[] };
+  /**
+   * The default order's first parts (`defaultOrderParts`), the default order within each part and the rest, and
+   * how an index walks the rest (`defaultOrderRest`).
+   */
+  parts?: { first: OrderPart[]; within: SQL[]; rest?: OrderWalk };
   /**
    * The column the order starts with, when an index that has it after the account list can give the rows in
    * that order (a plain column, ascending or descending, NULLs where SQLite keeps them).
@@ -77,7 +80,7 @@ function orderFor(def: ResourceDef, ctx: RequestContext, raw: string | null): Li
       const first = def.defaultOrderParts?.(ctx) ?? [];
       if (first.length === 0) return orderOf(within);
       const rank = sql`CASE ${sql.join(first.map((part, index) => sql`WHEN ${part.condition} THEN ${sql.raw(String(index))}`), sql` `)} ELSE ${sql.raw(String(first.length))} END`;
-      return orderOf([{ expression: rank, descending: false }, ...within], { parts: { first, within: within.map(orderTerm) } });
+      return orderOf([{ expression: rank, descending: false }, ...within], { parts: { first, within: within.map(orderTerm), rest: def.defaultOrderRest?.(ctx) } });
     }
     const leadingColumn = def.createdAtColumn ?? def.idColumn;
     const columns = [leadingColumn, def.idColumn].map((column) => ({ column, descending: false }));
@@ -250,9 +253,10 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       ? orderedPage(def, where, order, perPage, offset, { withTotal: true, carry })
       : ownColumnsPage(def, scopedLists(def, ctx, query.filters, listWhere([def.scope?.(ctx), extra.where], conditions).where), where, listOrder, perPage, offset, carry);
     if (perPage > STREAMED_PAGE_ROWS && !ctx.listPart) {
-      // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent.
-      const idsQuery = sql`SELECT ${id} AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total"
-        FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
+      // The ids and the total first; the records are read and encoded chunk by chunk as the body is sent. The ids
+      // come in the page's order as its query gives them: reading each row again to sort them would double the
+      // rows read of a sparse page (the web app's "select all" of 25,000 tasks).
+      const idsQuery = sql`SELECT "page"."page_id" AS "id", ${countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`} AS "$total" FROM (${pageIds}) AS "page"`;
       const [idRows, rates] = await withRates(ctx, idsQuery, wantRates);
       const total = idRows.length > 0 ? Number(idRows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
       const extras: ReadExtras = { rates: ratesMap(rates) };
@@ -409,6 +413,8 @@ interface ListsInScope {
 function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
   const order = sql.join(listOrder.terms, sql`, `);
   const whole = () => orderedPage(def, where, order, perPage, offset, { carry });
+  const walked = walkedPage(def, lists, listOrder, perPage, offset, carry);
+  if (walked) return walked;
   if (offset + perPage > PAGE_IN_PARTS.maxRowsPerPart) return whole();
   const listColumn = def.accountListColumn;
   if (
@@ -428,6 +434,38 @@ function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | unde
     if (boundParameters(page) <= PAGE_IN_PARTS.maxParameters) return page;
   }
   return whole();
+}
+
+/**
+ * A page in a default order whose every part an index walks (`defaultOrderParts` and `defaultOrderRest`), at any
+ * depth and size, without sorting the rows before it: each part is read by walking each list's index in the
+ * part's order, the lists merged as they are walked (SQLite merges the terms of a compound SELECT whose ORDER BY
+ * each term's index gives, reading each only as far as the merge takes it), and the parts follow one another up
+ * to the page's end. A part the page does not reach is not read. Rows read: those before the page's end, and
+ * for a part that passes over another's rows (the tasks after the overdue ones pass over those), those too.
+ *
+ * Not taken past D1's five terms of a compound SELECT (lists at once): a nested merge is a sort of its terms.
+ */
+function walkedPage(def: ResourceDef, lists: ListsInScope, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL | undefined {
+  const parts = listOrder.parts;
+  const listColumn = def.accountListColumn;
+  if (!parts?.rest || !listColumn || lists.ids.length === 0 || lists.ids.length > MOST_COMPOUND_TERMS) return undefined;
+  const walks = [...parts.first.map((part) => part.walk && { condition: part.condition, walk: part.walk }), { condition: not(or(parts.first.map((part) => part.condition))!), walk: parts.rest }];
+  if (walks.some((part) => part === undefined)) return undefined;
+  const end = offset + perPage;
+  const keyName = (index: number) => sql.identifier(`$walk_${index}`);
+  const segments = walks.map((part) => {
+    const { condition, walk } = part!;
+    const keys = sql.join(walk.keys.map(({ expression }, index) => sql`, ${expression} AS ${keyName(index)}`), sql``);
+    const from = walk.index ? sql`${def.table} INDEXED BY ${sql.identifier(walk.index)}` : def.table;
+    const terms = lists.ids.map(
+      (listId) => sql`SELECT ${q(def.idColumn)} AS "page_id"${keys}${carry.select} FROM ${from} WHERE ${and([sql`${listColumn} = ${literal(listId)}`, lists.where, condition])}`,
+    );
+    const byKeys = sql.join(walk.keys.map(({ descending }, index) => sql`${keyName(index)} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
+    return sql`SELECT "page_id"${carry.names} FROM (${sql.join(terms, sql` UNION ALL `)} ORDER BY ${byKeys} LIMIT ${literal(end)})`;
+  });
+  const page = sql`SELECT "page_id"${carry.names} FROM (${compoundOf(segments, "UNION ALL")} LIMIT ${literal(perPage)} OFFSET ${literal(offset)})`;
+  return boundParameters(page) <= PAGE_IN_PARTS.maxParameters ? page : undefined;
 }
 
 /**
@@ -488,9 +526,9 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
       for (const part of parts.first) {
         const rows = and([where, part.condition]);
         const limit = left();
-        if (part.indexOrder && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
+        if (part.walk && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
           const listColumn = def.accountListColumn;
-          const indexOrder = sql.join(part.indexOrder, sql`, `);
+          const indexOrder = sql.join(part.walk.keys.map(orderTerm), sql`, `);
           pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${literal(listId)}`, lists.where, part.condition]), indexOrder, limit, 0, { carry: keys })));
         } else {
           pieces.push(orderedPage(def, rows, within, limit, 0, { carry: keys }));

@@ -2,10 +2,12 @@
  * Task list filters. Day-based values (date_range, overdue) are evaluated in the viewer's time zone, so
  * "today" is the user's today wherever the server runs.
  */
-import { asc, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { keptSums, taskTags, tasks } from "../../../drizzle/schema";
+import { OPEN_COMPLETED_INDEX } from "../../../drizzle/tasks";
 import { containsText, inList, not, notIndexed, or, timestampInRange } from "../../db/sql";
-import type { FilterDef, OrderPart, RequestContext } from "../../engine/define";
+import type { FilterDef, OrderKey, OrderPart, OrderWalk, RequestContext } from "../../engine/define";
 import { tagFilters, type TagTable } from "../../engine/tags";
 import { booleanValue, listValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import { ownEntry, type ParamValue } from "../../jsonapi/params";
@@ -29,16 +31,43 @@ export function overdue(ctx: RequestContext): SQL {
 /**
  * The default order's first parts: overdue tasks. Those without a completion time (every open task the API wrote)
  * come first in the order, by start time, which the (account_list_id, completed, start_at, completed_at, id) index
- * gives; an open task that carries a completion time (written before that rule, or imported) follows them.
+ * gives; an open task that carries a completion time (written before that rule, or imported) follows them, from
+ * an index of such tasks alone (drizzle/tasks.ts).
  */
 export function overdueFirst(ctx: RequestContext): OrderPart[] {
   const late = overdue(ctx);
   return [
     // Written so that no index on completed_at is taken for them: they narrow the overdue tasks the start index finds.
-    { condition: sql`(${late} AND ${notIndexed(tasks.completedAt)} IS NULL)`, indexOrder: [asc(tasks.startAt), asc(tasks.completedAt), asc(tasks.id)] },
-    { condition: sql`(${late} AND ${notIndexed(tasks.completedAt)} IS NOT NULL)` },
+    {
+      condition: sql`(${late} AND ${notIndexed(tasks.completedAt)} IS NULL)`,
+      walk: { keys: [ascending(tasks.startAt), ascending(tasks.completedAt), ascending(tasks.id)] },
+    },
+    {
+      condition: sql`(${late} AND ${tasks.completedAt} IS NOT NULL)`,
+      walk: { keys: [descending(tasks.completedAt), ascending(tasks.startAt), ascending(tasks.id)], index: OPEN_COMPLETED_INDEX },
+    },
   ];
 }
+
+/**
+ * The tasks after the overdue ones in the default order (completed_at descending, those without one first; then
+ * start_at, those without one last; then id), as the (account_list_id, completed_at IS NOT NULL, completed_at DESC,
+ * start_at IS NULL, start_at, id) index walks them: each NULL placement is a key of its own.
+ */
+export function afterOverdue(): OrderWalk {
+  return {
+    keys: [
+      ascending(sql`(${tasks.completedAt} IS NOT NULL)`),
+      descending(tasks.completedAt),
+      ascending(sql`(${tasks.startAt} IS NULL)`),
+      ascending(tasks.startAt),
+      ascending(tasks.id),
+    ],
+  };
+}
+
+const ascending = (expression: SQL | SQLiteColumn): OrderKey => ({ expression, descending: false });
+const descending = (expression: SQL | SQLiteColumn): OrderKey => ({ expression, descending: true });
 
 const between = (column: SQLWrapper, from: string, until: string) => sql`(${column} >= ${from} AND ${column} < ${until})`;
 const startsBetween = (from: string, until: string) => between(tasks.startAt, from, until);

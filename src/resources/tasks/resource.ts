@@ -12,7 +12,7 @@ import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
 import { TASK_DELETION } from "./deletion";
-import { completionBuckets, overdueFirst, overdueTotal, TASK_TAGS, taskFilters } from "./filters";
+import { afterOverdue, completionBuckets, overdueFirst, overdueTotal, TASK_TAGS, taskFilters } from "./filters";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
 
@@ -124,6 +124,7 @@ export const taskResource = defineResource({
   sorts: { start_at: tasks.startAt, completed_at: tasks.completedAt },
   multipleSorts: true,
   defaultOrderParts: overdueFirst,
+  defaultOrderRest: afterOverdue,
   defaultOrder: () => [
     { expression: tasks.completedAt, descending: true, nulls: "first" },
     { expression: tasks.startAt, descending: false, nulls: "last" },

@@ -1,0 +1,126 @@
+/**
+ * Task reads at scale: the reads that cannot take the task page's order from one index walk (the web app's
+ * "select all", a deep page, a filter set) and the tasks' filter panel. Each read's D1 rows against the bound it is
+ * held to, where N is the rows it answers and K the row its page starts at:
+ * - an ids-only or sparse page of N tasks: 2 × N + 1,000;
+ * - a page from row K: 2 × (K + per_page) + 1,000;
+ * - a filter set: twice the tasks it matches (its exact total) + 1,000.
+ */
+import { createHash } from "node:crypto";
+import { load, probe, type Request } from "./load";
+
+export interface TaskRead {
+  name: string;
+  request: Request;
+  /** The most D1 rows it may read, from its answer. */
+  bound: (answer: { rows: number; total: number }) => number;
+  /** A p50 is measured under load (the panel): its rows are not bounded by its answer. */
+  timed?: boolean;
+}
+
+export interface TaskReadResult {
+  name: string;
+  status: number;
+  rowsRead: number | null;
+  bound: number | null;
+  roundTrips: number | null;
+  rows: number;
+  total: number;
+  /** A digest of the records answered, in order, and the total: the same before and after a change of plan. */
+  digest: string;
+  p50?: number;
+}
+
+const JSONAPI = "application/vnd.api+json";
+const PAGE_FROM = 20_000;
+
+export function taskReads(api: string, token: string, list: string): TaskRead[] {
+  const headers = { Authorization: `Bearer ${token}`, Accept: JSONAPI };
+  const get = (path: string): Request => ({ url: `${api}${path}`, headers });
+  const sparse = ({ rows }: { rows: number }) => 2 * rows + 1_000;
+  return [
+    {
+      // The web app's request, verbatim: the page's filter and a fieldset in the body, sent as a POST read.
+      name: "select all: POST tasks, override GET, fields[tasks]=subject, per_page=25000",
+      request: {
+        method: "POST",
+        url: `${api}/api/v2/tasks`,
+        headers: { ...headers, "Content-Type": JSONAPI, "X-HTTP-Method-Override": "GET" },
+        body: JSON.stringify({ filter: {}, fields: { tasks: "subject" }, per_page: 25_000 }),
+      },
+      bound: sparse,
+    },
+    { name: "ids only: per_page=25000, fields[tasks]=", request: get("/api/v2/tasks?per_page=25000&fields[tasks]="), bound: sparse },
+    { name: `the page from row ${PAGE_FROM.toLocaleString("en-US")} (per_page=25)`, request: get(`/api/v2/tasks?per_page=25&page=${PAGE_FROM / 25 + 1}`), bound: () => 2 * (PAGE_FROM + 25) + 1_000 },
+    {
+      name: "three filters: overdue, Call or Email, not starred",
+      request: get("/api/v2/tasks?filter[date_range]=overdue&filter[activity_type]=Call,Email&filter[starred]=false"),
+      bound: ({ total }) => 2 * total + 1_000,
+    },
+    { name: "the tasks filter panel", request: get(`/api/v2/tasks/filters?filter[account_list_id]=${list}`), bound: () => Number.POSITIVE_INFINITY, timed: true },
+  ];
+}
+
+/** Probes each read once (its rows and answer), and loads the timed ones for their p50. */
+export async function measureTaskReads(reads: TaskRead[], seconds: number): Promise<TaskReadResult[]> {
+  const results: TaskReadResult[] = [];
+  for (const read of reads) {
+    const answer = await probe(read.request);
+    let rows = 0;
+    let total = 0;
+    let named = "";
+    try {
+      const document = JSON.parse(answer.body) as { data?: Array<{ id?: string }>; meta?: { pagination?: { total_count?: number } } };
+      rows = Array.isArray(document.data) ? document.data.length : 0;
+      total = document.meta?.pagination?.total_count ?? rows;
+      named = Array.isArray(document.data) ? document.data.map((record) => record.id ?? JSON.stringify(record)).join(",") : "";
+    } catch {
+      // Not a document: its status says why.
+    }
+    const bound = read.bound({ rows, total });
+    const digest = createHash("sha256").update(`${named}|${total}`).digest("hex").slice(0, 16);
+    const result: TaskReadResult = {
+      name: read.name,
+      status: answer.status,
+      rowsRead: answer.rowsRead === null ? null : Number(answer.rowsRead),
+      bound: Number.isFinite(bound) ? bound : null,
+      roundTrips: answer.roundTrips,
+      rows,
+      total,
+      digest,
+    };
+    if (read.timed) result.p50 = (await load(read.request, seconds)).p50;
+    results.push(result);
+  }
+  return results;
+}
+
+export interface TaskReadsBench {
+  results: TaskReadResult[];
+  error?: string;
+}
+
+export async function benchTaskReads(api: string, token: string, list: string, seconds: number): Promise<TaskReadsBench> {
+  try {
+    return { results: await measureTaskReads(taskReads(api, token, list), seconds) };
+  } catch (error) {
+    return { results: [], error: String(error) };
+  }
+}
+
+export function renderTaskReads(bench: TaskReadsBench | undefined): string {
+  if (!bench) return "Task reads: not measured.";
+  const met = (result: TaskReadResult) => (result.bound === null || result.rowsRead === null ? "n/a" : result.rowsRead <= result.bound ? "yes" : "**NO**");
+  const rows = bench.results.map(
+    (result) =>
+      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${result.p50 === undefined ? "" : `${result.p50} ms`} |`,
+  );
+  return [
+    "Task reads (the viewer's lists; bounds in bench/task-reads.ts):",
+    "",
+    "| read | status | answered | rows read | bound | met | D1 round trips | p50 |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ...rows,
+    ...(bench.error ? ["", `Failed: ${bench.error}`] : []),
+  ].join("\n");
+}

@@ -1,0 +1,3 @@
+CREATE INDEX `tasks_account_list_id_default_order_idx` ON `tasks` (`account_list_id`,("completed_at" IS NOT NULL),"completed_at" DESC,("start_at" IS NULL),`start_at`,`id`,`completed`);--> statement-breakpoint
+CREATE INDEX `tasks_account_list_id_open_completed_idx` ON `tasks` (`account_list_id`,"completed_at" DESC,`start_at`,`id`) WHERE completed = 0 AND completed_at IS NOT NULL;--> statement-breakpoint
+CREATE INDEX `tasks_account_list_id_activity_type_start_at_idx` ON `tasks` (`account_list_id`,`activity_type`,`completed`,`start_at`,`starred`);
