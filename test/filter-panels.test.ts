@@ -149,6 +149,30 @@ describe("the panels of lists on several databases", () => {
     const overridden = async (path: string, token: string) => request("POST", path, { token, raw: true, headers: { "X-HTTP-Method-Override": "GET" }, body: {} });
     expect(await expectAlike("/api/v2/tasks/filters", { user: together, digit: 5 }, { user: spread, digit: 6 }, overridden)).toEqual(answer);
   });
+
+  it("order names across the lists as SQLite does: by code point, a character past U+FFFF after U+E000..U+FFFF", async () => {
+    // UTF-16 puts the emoji (a surrogate pair) before the fullwidth letters; code points (UTF-8 bytes) after them.
+    const names = ["\u{1F600} Smile", "\uFF3Aed, Fullwidth", "Zed, Plain", "\u00E9clair, Accent", "\uFB01ne, Ligature", "\u{1F600}", "Zed"];
+    for (const [index, name] of names.entries()) {
+      for (const user of [together, spread]) {
+        const made = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: `Order ${name}` }, relationships: { account_list: { data: { type: "account_lists", id: user.lists[index % 3] } } } } }, user.token);
+        expect(made.status, made.text).toBe(201);
+      }
+    }
+    const bytes = (text: string) => [...new TextEncoder().encode(text)];
+    const byBytes = (a: string, b: string) => {
+      const [left, right] = [bytes(a), bytes(b)];
+      for (let i = 0; i < Math.min(left.length, right.length); i++) if (left[i] !== right[i]) return left[i] - right[i];
+      return left.length - right.length;
+    };
+    const expected = names.map((name) => `Order ${name}`).sort(byBytes);
+    expect(expected.indexOf("Order \u{1F600}")).toBeGreaterThan(expected.indexOf("Order \uFF3Aed, Fullwidth"));
+    for (const user of [together, spread]) {
+      const answer = await raw("/api/v2/tasks/filters", user.token);
+      const shown = (answer.body.data as Item[]).find((item) => item.attributes.name === "contact_ids")!.attributes.options!.map((option) => option.name).filter((name) => name.startsWith("Order "));
+      expect(shown).toEqual(expected);
+    }
+  });
 });
 
 describe("the kept values the panels read", () => {

@@ -11,16 +11,25 @@ function storageClass(value: unknown): number {
   return 3;
 }
 
-/** Text as SQLite's BINARY collation compares it: by UTF-8 bytes, which is the order of code points. */
+/**
+ * Text as SQLite's BINARY collation compares it: by UTF-8 bytes, which is the order of code points. JavaScript
+ * strings are UTF-16: they compare the same unit by unit, but for a surrogate (half of a code point past U+FFFF),
+ * which sorts after every other unit in code point order, above U+E000..U+FFFF too. Compared in place: panels
+ * and merges compare tens of thousands of names.
+ */
 function compareText(a: string, b: string): number {
-  const left = [...a];
-  const right = [...b];
-  for (let index = 0; index < Math.min(left.length, right.length); index++) {
-    const difference = left[index].codePointAt(0)! - right[index].codePointAt(0)!;
-    if (difference !== 0) return difference;
+  if (a === b) return 0;
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index++) {
+    const left = a.charCodeAt(index);
+    const right = b.charCodeAt(index);
+    if (left !== right) return codePointRank(left) - codePointRank(right);
   }
-  return left.length - right.length;
+  return a.length - b.length;
 }
+
+/** A UTF-16 unit's place in code point order: surrogates moved above U+E000..U+FFFF, the rest kept in order. */
+const codePointRank = (unit: number) => (unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit);
 
 /** Two values in SQLite's order: by storage class, then numbers by value and text by BINARY collation. */
 export function compareValues(a: unknown, b: unknown): number {

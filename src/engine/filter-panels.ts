@@ -95,12 +95,17 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
     const filter = panel[index];
     const pick = read.pick === undefined ? undefined : filter.shared!.pick;
     const options = fromData.get(index) ?? new Map<string, { option: PanelOption; key: unknown[] }>();
-    for (const { column, ...row } of results[n]) {
-      if (pick !== undefined && column !== pick) continue;
+    // Each row read becomes its option in place (a panel may list every contact of a list: no copies).
+    for (const row of results[n]) {
+      if (pick !== undefined && row.column !== pick) continue;
       const id = (filter.format ?? String)(row.id);
       if (options.has(id)) continue;
-      const name = row.name === undefined || row.name === null ? id : String(row.name);
-      options.set(id, { option: { ...row, name, id }, key: filter.order ? filter.order(row) : [name, id] });
+      const key = filter.order ? filter.order(row) : undefined;
+      const option = row as PanelOption;
+      if (pick !== undefined) delete option.column;
+      option.name = row.name === undefined || row.name === null ? id : String(row.name);
+      option.id = id;
+      options.set(id, { option, key: key ?? [option.name, id] });
     }
     fromData.set(index, options);
   }));
