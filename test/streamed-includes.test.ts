@@ -4,9 +4,9 @@
  * page answers it. The routes come from the service's own description, so a new list route is covered (or fails
  * here for want of a parent id) without being named.
  *
- * The data is the benchmark's dataset at 1,000 contacts: the viewer reads 700 contacts, 7,000 donations, 3,500
- * tasks, 1,050 people. Donations share two designation accounts a list: most chunks of such a page include nothing
- * new, which once left the answer cut short with status 200.
+ * The data is the benchmark's dataset at 400 contacts: the viewer reads about 280 contacts, 2,800 donations, 1,400
+ * tasks and 420 people, each several chunks of a streamed page. Donations share two designation accounts a list:
+ * most chunks of such a page include nothing new, which once left the answer cut short with status 200.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { benchIds, datasetStatements, uuid as benchUuid } from "../bench/dataset";
@@ -15,7 +15,7 @@ import { resolved } from "./helpers/described";
 import { addToList, createUser, tokenFor } from "./helpers/factories";
 import { storage } from "./helpers/storage";
 
-const CONTACTS = 1_000;
+const CONTACTS = 400;
 const SIZES = [101, 2_500];
 let token: string;
 
@@ -189,7 +189,8 @@ describe("streamed pages with includes", () => {
   it("donations with their designation account, as the web app asks for its designation names", async () => {
     const answer = await get(`/api/v2/account_lists/${benchIds.lists[0]}/donations?include=designation_account&per_page=10000`, token);
     expect(answer.status).toBe(200);
-    expect(answer.body.meta.pagination.total_count).toBeGreaterThan(2_500);
+    // Twenty chunks and more, nearly all of them including nothing new.
+    expect(answer.body.meta.pagination.total_count).toBeGreaterThan(2_000);
     expect(answer.body.data).toHaveLength(answer.body.meta.pagination.total_count);
     expect(answer.body.included.map((resource: Resource) => resource.type)).toEqual(["designation_accounts", "designation_accounts"]);
   });
