@@ -29,6 +29,8 @@ export interface TaskReadResult {
   /** A digest of the records answered, in order, and the total: the same before and after a change of plan. */
   digest: string;
   p50?: number;
+  /** Requests answered under load, and those not answered 2xx. */
+  loaded?: { total: number; errors: number };
 }
 
 const JSONAPI = "application/vnd.api+json";
@@ -89,7 +91,11 @@ export async function measureTaskReads(reads: TaskRead[], seconds: number): Prom
       total,
       digest,
     };
-    if (read.timed) result.p50 = (await load(read.request, seconds)).p50;
+    if (read.timed) {
+      const loaded = await load(read.request, seconds);
+      result.p50 = loaded.p50;
+      result.loaded = { total: loaded.total, errors: loaded.errors };
+    }
     results.push(result);
   }
   return results;
@@ -108,12 +114,19 @@ export async function benchTaskReads(api: string, token: string, list: string, s
   }
 }
 
+/** The p50 under load, or why there is none: no request answered within the window. */
+function timing(result: TaskReadResult): string {
+  if (!result.loaded) return "";
+  if (result.loaded.total === 0) return "none answered in the window (longer --duration)";
+  return `${result.p50} ms (${result.loaded.total} answered, ${result.loaded.errors} errors)`;
+}
+
 export function renderTaskReads(bench: TaskReadsBench | undefined): string {
   if (!bench) return "Task reads: not measured.";
   const met = (result: TaskReadResult) => (result.bound === null || result.rowsRead === null ? "n/a" : result.rowsRead <= result.bound ? "yes" : "**NO**");
   const rows = bench.results.map(
     (result) =>
-      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${result.p50 === undefined ? "" : `${result.p50} ms`} |`,
+      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${timing(result)} |`,
   );
   return [
     "Task reads (the viewer's lists; bounds in bench/task-reads.ts):",
