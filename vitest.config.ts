@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations, type D1Migration } from "@cloudflare/vitest-plugin";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Offline: no metrics, no banner, no request.cf lookup (each would wait on a network that is not there).
@@ -54,8 +55,9 @@ export default defineConfig(async () => {
   const migrations = { directory: await readD1Migrations("./migrations"), lists: await readD1Migrations("./migrations-lists") };
   return {
     test: {
-      // Both cores: each test file runs in its own workerd, and one file at a time (the default on two cores) leaves one idle.
-      maxWorkers: 2,
+      // Every core: each test file runs in its own workerd, mostly waiting on it; the default (one core less) leaves
+      // one of two idle.
+      maxWorkers: Math.max(2, availableParallelism()),
       // Every request logs a line (src/request-log.ts); tests that care spy on the console. Other output is kept.
       onConsoleLog: (log: string) => !log.includes('"message":"request"'),
       projects: [
