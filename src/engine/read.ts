@@ -410,6 +410,11 @@ interface ListsInScope {
   narrowed?: boolean;
 }
 
+/** One list's rows of those in scope, meeting `condition` too: the piece a page read list by list walks. */
+function inOneList(listColumn: SQLiteColumn, listId: string, lists: ListsInScope, condition?: SQL): SQL | undefined {
+  return and([sql`${listColumn} = ${literal(listId)}`, lists.where, condition]);
+}
+
 function ownColumnsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined, listOrder: ListOrder, perPage: number, offset: number, carry: Carried): SQL {
   const order = sql.join(listOrder.terms, sql`, `);
   const whole = () => orderedPage(def, where, order, perPage, offset, { carry });
@@ -459,7 +464,7 @@ function walkedPage(def: ResourceDef, lists: ListsInScope, listOrder: ListOrder,
     const keys = sql.join(walk.keys.map(({ expression }, index) => sql`, ${expression} AS ${keyName(index)}`), sql``);
     const from = walk.index ? sql`${def.table} INDEXED BY ${sql.identifier(walk.index)}` : def.table;
     const terms = lists.ids.map(
-      (listId) => sql`SELECT ${q(def.idColumn)} AS "page_id"${keys}${carry.select} FROM ${from} WHERE ${and([sql`${listColumn} = ${literal(listId)}`, lists.where, condition])}`,
+      (listId) => sql`SELECT ${q(def.idColumn)} AS "page_id"${keys}${carry.select} FROM ${from} WHERE ${inOneList(listColumn, listId, lists, condition)}`,
     );
     const byKeys = sql.join(walk.keys.map(({ descending }, index) => sql`${keyName(index)} ${sql.raw(descending ? "DESC" : "ASC")}`), sql`, `);
     return sql`SELECT "page_id"${carry.names} FROM (${sql.join(terms, sql` UNION ALL `)} ORDER BY ${byKeys} LIMIT ${literal(end)})`;
@@ -492,7 +497,7 @@ function listByListPage(def: ResourceDef, listColumn: SQLiteColumn, lists: Lists
   const end = offset + perPage;
   const order = sql.join(listOrder.terms, sql`, `);
   const columns = listOrder.columns;
-  const within = (listId: string) => and([sql`${listColumn} = ${literal(listId)}`, lists.where]);
+  const within = (listId: string) => inOneList(listColumn, listId, lists);
   if (!columns) return pageOfParts(listOrder, (keys) => ({ parts: lists.ids.map((listId) => orderedPage(def, within(listId), order, end, 0, { carry: keys })) }), perPage, offset, carry);
   const keys = columns.map((_, index) => sql.raw(`"order_key_${index}"`));
   const carried = sql.join(columns.map(({ column }, index) => sql`${q(column)} AS ${keys[index]}`), sql`, `);
@@ -529,7 +534,7 @@ function partsPage(def: ResourceDef, lists: ListsInScope, where: SQL | undefined
         if (part.walk && def.accountListColumn && lists.ids.length <= PAGE_IN_PARTS.maxLists) {
           const listColumn = def.accountListColumn;
           const indexOrder = sql.join(part.walk.keys.map(orderTerm), sql`, `);
-          pieces.push(...lists.ids.map((listId) => orderedPage(def, and([sql`${listColumn} = ${literal(listId)}`, lists.where, part.condition]), indexOrder, limit, 0, { carry: keys })));
+          pieces.push(...lists.ids.map((listId) => orderedPage(def, inOneList(listColumn, listId, lists, part.condition), indexOrder, limit, 0, { carry: keys })));
         } else {
           pieces.push(orderedPage(def, rows, within, limit, 0, { carry: keys }));
         }

@@ -12,10 +12,14 @@ import { listValue, textValue } from "../../jsonapi/filter-values";
 import { clientObject } from "../../jsonapi/params";
 import { DONOR_ACCOUNT_DETAILS, donorAccountResource } from "../people/linked";
 
-/** Linked to one of the path list's contacts, and (`and`) to a contact satisfying a further condition. */
+/**
+ * Linked to one of the path list's contacts, and (`and`) to a contact satisfying a further condition: a set of ids
+ * read from the list's contacts and their links, never by testing every donor account there is (the table belongs
+ * to no list).
+ */
 const linkedInList = (ctx: RequestContext, and = sql`1`) =>
-  sql`EXISTS (SELECT 1 FROM ${contactDonorAccounts} JOIN ${contacts} ON ${q(contacts.id)} = ${q(contactDonorAccounts.contactId)}
-    WHERE ${q(contactDonorAccounts.donorAccountId)} = ${q(donorAccounts.id)} AND ${q(contacts.accountListId)} = ${ctx.pathParams.account_list_id} AND ${and})`;
+  sql`${q(donorAccounts.id)} IN (SELECT ${q(contactDonorAccounts.donorAccountId)} FROM ${contacts} JOIN ${contactDonorAccounts} ON ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}
+    WHERE ${q(contacts.accountListId)} = ${ctx.pathParams.account_list_id} AND ${and})`;
 
 /** `filter[contacts]=<ids>`: the accounts of those contacts. */
 const linkedContacts: FilterDef = (value, ctx) => {
@@ -34,17 +38,9 @@ const shownByDefault = Object.fromEntries(
   Object.entries(donorAccountResource.attributes).map(([name, attribute]) => [name, DONOR_ACCOUNT_DETAILS.includes(name) ? { ...attribute, default: true } : attribute]),
 );
 
-/**
- * The accounts linked to the path list's contacts, named as a set of ids: read from the list's contacts and their
- * links, then by id, never by testing every donor account there is (the table belongs to no list).
- */
-const ofPathList = (ctx: RequestContext) =>
-  sql`${q(donorAccounts.id)} IN (SELECT ${q(contactDonorAccounts.donorAccountId)} FROM ${contacts} JOIN ${contactDonorAccounts} ON ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}
-    WHERE ${q(contacts.accountListId)} = ${ctx.pathParams.account_list_id})`;
-
 export const listDonorAccountResource: ResourceDef = {
   ...donorAccountResource,
-  scope: ofPathList,
+  scope: (ctx) => linkedInList(ctx),
   parentParam: "account_list_id",
   attributes: Object.assign(clientObject(), shownByDefault),
   relationships: Object.assign(clientObject(), donorAccountResource.relationships, { contacts: { ...donorAccountResource.relationships.contacts, default: true } }),
