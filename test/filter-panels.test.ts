@@ -173,6 +173,57 @@ describe("the panels of lists on several databases", () => {
       expect(shown).toEqual(expected);
     }
   });
+
+  it("answer one list's contact options, encoded by SQLite, as the same text the options of several lists are read into", async () => {
+    // Names JSON escapes: quotes, a backslash, control characters, a separator JavaScript leaves as it is, markup.
+    const names = ['Quote "Q", Back\\slash', "Tab\tNew\nline\u0001", "Line\u2028Sep", "<b>Bold</b> & /", "\u{1F600} Smile", "\uFF3Aed"];
+    for (const [index, name] of names.entries()) {
+      for (const user of [together, spread]) {
+        const made = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: `Encoded ${name}` }, relationships: { account_list: { data: { type: "account_lists", id: user.lists[index % 2] } } } } }, user.token);
+        expect(made.status, made.text).toBe(201);
+      }
+    }
+    const contactOptions = (text: string) => {
+      const items = JSON.parse(text).data as Item[];
+      return items.find((item) => item.attributes.name === "contact_ids")!.attributes.options as Array<Record<string, unknown>>;
+    };
+    // The text of an option as it stands in the answer: members in their order, characters as they were escaped.
+    const optionTexts = (text: string) => {
+      const start = text.indexOf('"name":"contact_ids"');
+      const options = text.slice(text.indexOf('"options":[', start) + '"options":['.length);
+      return options.slice(0, options.indexOf("]}")).split(/,(?=\{)/);
+    };
+    for (const user of [together, spread]) {
+      const all = await raw("/api/v2/tasks/filters", user.token);
+      expect(all.status, all.text).toBe(200);
+      const allTexts = optionTexts(all.text);
+      const allOptions = contactOptions(all.text);
+      expect(allTexts).toHaveLength(allOptions.length);
+      for (const list of user.lists.slice(0, 2)) {
+        const one = await raw(`/api/v2/tasks/filters?filter[account_list_id]=${list}`, user.token);
+        expect(one.status, one.text).toBe(200);
+        expect(one.headers.get("ETag")).toMatch(/^"[0-9a-f]{40}"$/);
+        const ofList = allTexts.filter((_, index) => index === 0 || allOptions[index].account_list_id === list);
+        expect(optionTexts(one.text)).toEqual(ofList);
+        expect(contactOptions(one.text).filter((option) => String(option.name).startsWith("Encoded "))).toHaveLength(3);
+      }
+    }
+
+    // More options than one statement row holds: names shared by many contacts, so that ties cross the rows.
+    const large = await placedUser(["LIST_DB_1", "LIST_DB_1"]);
+    const many = Array.from({ length: 1_234 }, (_, index) => ({ id: uuid(), name: `Many ${index % 9}` }));
+    const stamp = new Date().toISOString();
+    await (env.LIST_DB_1 as D1Database).prepare("INSERT INTO contacts (id, account_list_id, name, created_at, updated_at) SELECT json_extract(value, '$.id'), ?, json_extract(value, '$.name'), ?, ? FROM json_each(?)")
+      .bind(large.lists[0], stamp, stamp, JSON.stringify(many))
+      .run();
+    await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Many 4" }, relationships: { account_list: { data: { type: "account_lists", id: large.lists[1] } } } } }, large.token);
+    const both = await raw("/api/v2/tasks/filters", large.token);
+    const first = await raw(`/api/v2/tasks/filters?filter[account_list_id]=${large.lists[0]}`, large.token);
+    expect(first.status, first.text).toBe(200);
+    const bothOptions = contactOptions(both.text);
+    expect(optionTexts(first.text)).toEqual(optionTexts(both.text).filter((_, index) => index === 0 || bothOptions[index].account_list_id === large.lists[0]));
+    expect(contactOptions(first.text).slice(1).map((option) => option.id)).toEqual(many.sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1)).map((contact) => contact.id));
+  });
 });
 
 describe("the kept values the panels read", () => {

@@ -140,7 +140,9 @@ describe("query plans", () => {
     const { recorded } = await recordedGet(`/api/v2/tasks/filters?filter[account_list_id]=${listId}`, token);
     const contactOptions = recorded.find((entry) => /"account_list_id" AS account_list_id FROM "contacts"/.test(entry.sql));
     expect(contactOptions).toBeDefined();
-    expect((await planOf(contactOptions!)).join(" | ")).toMatch(/^SEARCH contacts USING COVERING INDEX contacts_account_list_id_name_idx \(account_list_id=\?\)$/);
+    // Walked a slice at a time from the last (name, id) before it: only ever a range of the index.
+    const contactPlan = await planOf(contactOptions!);
+    expect(contactPlan.filter((detail) => /\bcontacts\b/.test(detail))).toEqual(["SEARCH contacts USING COVERING INDEX contacts_account_list_id_name_idx (account_list_id=? AND (name,id)>(?,?))"]);
     // The week's people from the person_days index alone.
     const week = (await recordedGet(`/api/v2/contacts/analytics?filter[account_list_id]=${listId}`, token)).recorded.find((entry) => entry.sql.includes("person_days"));
     const plan = (await planOf(week!)).join(" | ");

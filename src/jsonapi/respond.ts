@@ -71,6 +71,13 @@ export function streamedBody(document: StreamedDocument, requestId: string): Rea
   });
 }
 
+/** A document already encoded as JSON text (parts of it encoded by SQLite): sent as it is. */
+export class EncodedJson {
+  constructor(readonly text: string) {}
+}
+
+const encoded = (document: unknown): string => (document instanceof EncodedJson ? document.text : JSON.stringify(document));
+
 export async function jsonApi(c: Context, document: unknown, status: 200 | 201 | 202 = 200, headers: Record<string, string> = {}): Promise<Response> {
   const answer: Record<string, string> = { "Content-Type": JSONAPI_CONTENT_TYPE, ...headers };
   if (isStreamedDocument(document)) {
@@ -80,11 +87,11 @@ export async function jsonApi(c: Context, document: unknown, status: 200 | 201 |
   }
   if (status === 200 && (c.req.method === "GET" || c.req.method === "HEAD")) {
     // Encoded once: the same bytes are hashed and sent.
-    const bytes = encoder.encode(JSON.stringify(document)) as Uint8Array<ArrayBuffer>;
+    const bytes = encoder.encode(encoded(document)) as Uint8Array<ArrayBuffer>;
     answer.ETag = await etagOf(bytes);
     return c.body(bytes, status, answer);
   }
-  return c.body(JSON.stringify(document), status, answer);
+  return c.body(encoded(document), status, answer);
 }
 
 export function noContent(c: Context): Response {

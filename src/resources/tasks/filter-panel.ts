@@ -28,6 +28,7 @@ export const TASK_PANEL: PanelFilter[] = [
     title: "Contacts",
     type: "multiselect",
     read: (list) => sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.name)} AS name, ${q(contacts.accountListId)} AS account_list_id FROM ${contacts} WHERE ${q(contacts.accountListId)} = ${list} ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`,
+    manyOptions: ["id", "name", "account_list_id"],
   },
   throughContacts("contact_church"),
   throughContacts("contact_city"),
