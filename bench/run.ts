@@ -1,6 +1,9 @@
 /**
  * npm run bench [-- --contacts 1000|10000|100000 (or a comma list)] [--duration <seconds>] [--only <text>]
+ *                 [--against <git revision>]
  *
+ * `--against` builds the service at that revision too and runs it beside this one on the same databases: the task
+ * reads' timed reads are loaded on both, for a ratio to the code before a change within one run.
  * Builds the worker, runs it in workerd next to a hand-written baseline, fills D1 with a generated dataset,
  * loads every scenario with autocannon and writes the table to bench/results/<YYYY-MM-DD>.md.
  * The work runs in a child process that leads its own process group; the group (workerd included) is
@@ -18,7 +21,7 @@ import { databaseBytes, generate, sampleContacts, tableRows, writableContact } f
 import { load, probe, settleWith } from "./load";
 import { renderReport, type Report, type ScenarioResult, type SizeRun } from "./report";
 import { compareBatch, roundTripRows, scenarios, timeBackgroundBatch, type Target } from "./scenarios";
-import { ROOT, buildWorkers, startServers } from "./server";
+import { ROOT, buildRevision, buildWorkers, startServers } from "./server";
 import { benchNotifications, RunLog } from "./notifications";
 import { measureMemory } from "./memory";
 import { benchImports, type ImportBench, type ImportLine } from "./imports";
@@ -35,6 +38,7 @@ interface Options {
   sizes: number[];
   duration: number;
   only?: string;
+  against?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -45,7 +49,8 @@ function parseOptions(argv: string[]): Options {
     if (flag === "--contacts") options.sizes = value().split(",").map((s) => Number(s.replace(/_/g, "")));
     else if (flag === "--duration") options.duration = Number(value());
     else if (flag === "--only") options.only = value();
-    else throw new Error(`Unknown option ${argv[i]}. Usage: npm run bench -- [--contacts 1000|10000|100000] [--duration <seconds>] [--only <scenario text>]`);
+    else if (flag === "--against") options.against = value();
+    else throw new Error(`Unknown option ${argv[i]}. Usage: npm run bench -- [--contacts 1000|10000|100000] [--duration <seconds>] [--only <scenario text>] [--against <git revision>]`);
   }
   if (options.sizes.some((n) => !Number.isInteger(n) || n < 200)) throw new Error("--contacts takes whole numbers of at least 200");
   if (!(options.duration > 0)) throw new Error("--duration takes a positive number of seconds");
@@ -110,13 +115,13 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
   return results;
 }
 
-async function runSize(contacts: number, secret: string, options: Options): Promise<SizeRun> {
+async function runSize(contacts: number, secret: string, options: Options, revisionScript?: string): Promise<SizeRun> {
   // In memory: persisted, Miniflare's rate limiter writes its counter to disk on every request, a cost the
   // deployed binding does not have, and the dataset is regenerated every run anyway.
   const runLog = new RunLog();
   const importLog = new RunLog<ImportLine>("csv-imports");
   const exportLog = new ExportLog();
-  const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message), exportLog.take(message)), inspectorPort: INSPECTOR_PORT });
+  const servers = await startServers({ secret, onLog: (message) => (runLog.take(message), importLog.take(message), exportLog.take(message)), inspectorPort: INSPECTOR_PORT, revisionScript });
   try {
     log(`${contacts} contacts: service on ${servers.api}, baseline on ${servers.baseline}; generating the dataset`);
     const generation = await generate(servers.db, contacts, (step) => log(`dataset: ${step.label}: ${step.rows} rows in ${(step.ms / 1000).toFixed(1)} s`));
@@ -190,8 +195,9 @@ async function runSize(contacts: number, secret: string, options: Options): Prom
     let taskReads: TaskReadsBench | undefined;
     if (wanted("task reads")) {
       log("task reads: select all, a deep page, a filter set and the tasks' filter panel, against their row bounds");
-      taskReads = await benchTaskReads(servers.api, token, benchIds.lists[0], options.duration);
-      for (const read of taskReads.results) log(`${read.name}: ${read.status}, rows ${read.rowsRead} (bound ${read.bound ?? "-"}), ${read.rows} of ${read.total}${read.p50 === undefined ? "" : `, p50 ${read.p50} ms`}`);
+      const against = servers.revision && options.against ? { origin: servers.revision, revision: options.against } : undefined;
+      taskReads = await benchTaskReads(servers.api, token, benchIds.lists[0], options.duration, against);
+      for (const read of taskReads.results) log(`${read.name}: ${read.status}, rows ${read.rowsRead} (bound ${read.bound ?? "-"}), ${read.rows} of ${read.total}${read.p50 === undefined ? "" : `, p50 ${read.p50} ms`}${read.against ? ` (at ${options.against}: p50 ${read.against.p50} ms)` : ""}`);
       if (taskReads.error) log(`task reads: ${taskReads.error}`);
     }
     return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks, merges, taskReads };
@@ -221,9 +227,14 @@ async function main(): Promise<void> {
   log("building the service and the baseline (wrangler deploy --dry-run)");
   const build = await buildWorkers();
   log(`bundle ${(build.bytes / 1024).toFixed(1)} KiB, ${(build.gzipBytes / 1024).toFixed(1)} KiB gzipped`);
+  let revisionScript: string | undefined;
+  if (options.against) {
+    log(`building the service at ${options.against} beside it (--against)`);
+    revisionScript = await buildRevision(options.against);
+  }
   const secret = randomBytes(32).toString("hex");
   const runs: SizeRun[] = [];
-  for (const contacts of options.sizes) runs.push(await runSize(contacts, secret, options));
+  for (const contacts of options.sizes) runs.push(await runSize(contacts, secret, options, revisionScript));
   const report: Report = {
     startedAt,
     commit,

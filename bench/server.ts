@@ -2,7 +2,8 @@
  * Builds the service and the baseline with wrangler, and runs both in one workerd (Miniflare, in process) with
  * the bindings of wrangler.toml, on their own loopback sockets, sharing one D1 database.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -43,12 +44,33 @@ export async function buildWorkers(): Promise<BuildReport> {
   };
 }
 
+/**
+ * The service as it was at a git revision (`--against <revision>`), built from a worktree of it under
+ * bench/.data: a read measured on both in one run compares with the code before a change on the same data and
+ * load. Answers the built script's path.
+ */
+export async function buildRevision(revision: string): Promise<string> {
+  const commit = execFileSync("git", ["rev-parse", "--short", `${revision}^{commit}`], { cwd: ROOT }).toString().trim();
+  const tree = join(DATA_DIR, `revision-${commit}`);
+  if (!existsSync(join(tree, "wrangler.toml"))) {
+    rmSync(tree, { recursive: true, force: true });
+    execFileSync("git", ["worktree", "prune"], { cwd: ROOT });
+    execFileSync("git", ["worktree", "add", "--detach", "--force", tree, commit], { cwd: ROOT, stdio: "ignore" });
+  }
+  // The worktree lies inside this one: its imports resolve to this checkout's node_modules.
+  const out = join(DATA_DIR, `revision-${commit}-dist`);
+  await wrangler(["deploy", "--dry-run", "--outdir", out, "--config", join(tree, "wrangler.toml")]);
+  return join(out, "index.js");
+}
+
 export interface Servers {
   mf: Miniflare;
   /** How many times workerd crashed and Miniflare restarted it since the start. */
   restarts(): number;
   api: string;
   baseline: string;
+  /** The service at `--against`'s revision, on the same databases. */
+  revision?: string;
   db: D1Handle;
   stop(): Promise<void>;
 }
@@ -77,6 +99,8 @@ export async function startServers(options: {
   inspectorPort?: number;
   /** Receives every line the workers log (warnings and errors are still printed). */
   onLog?: (message: string) => void;
+  /** A build of the service at another revision (`buildRevision`), run beside it on the same bindings. */
+  revisionScript?: string;
 }): Promise<Servers> {
   // The bundle is one ES module, so wrangler's module rules (for importing .sql, .wasm, ...) do not apply.
   const { modulesRules: _rules, ...workerOptions } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml")).workerOptions as V4WorkerOptionsShape;
@@ -87,6 +111,16 @@ export async function startServers(options: {
       { ...limiter, simple: { ...limiter.simple, limit: 1_000_000_000 } },
     ]),
   );
+  const serviceBindings = {
+    ...(workerOptions.bindings as Record<string, string>),
+    JWT_SECRET: options.secret,
+    // The operator's surface moves lists between the databases (bench/placement.ts).
+    ADMIN_SECRET: options.secret,
+    // Webhook deliveries to a receiver on this machine (bench/webhooks.ts).
+    WEBHOOK_SECRETS_KEY: options.secret,
+    WEBHOOKS_ALLOW_LOOPBACK: "true",
+    ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
+  };
   let restarts = 0;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -112,20 +146,15 @@ export async function startServers(options: {
           name: "api",
           modules: true,
           scriptPath: join(SERVICE_OUT, "index.js"),
-          bindings: {
-            ...(workerOptions.bindings as Record<string, string>),
-            JWT_SECRET: options.secret,
-            // The operator's surface moves lists between the databases (bench/placement.ts).
-            ADMIN_SECRET: options.secret,
-            // Webhook deliveries to a receiver on this machine (bench/webhooks.ts).
-            WEBHOOK_SECRETS_KEY: options.secret,
-            WEBHOOKS_ALLOW_LOOPBACK: "true",
-            ...(options.metrics === false ? {} : { BENCH_METRICS: "1" }),
-          },
+          bindings: serviceBindings,
           ratelimits,
           unsafeInspectorProxy: options.inspectorPort !== undefined,
           unsafeDirectSockets: [{ host: LOOPBACK, port: 0 }],
         },
+        // The service at another revision: the same bindings, but it consumes no queue (the service does).
+        ...(options.revisionScript
+          ? [{ ...workerOptions, queueConsumers: undefined, name: "revision", modules: true, scriptPath: options.revisionScript, bindings: serviceBindings, ratelimits, unsafeDirectSockets: [{ host: LOOPBACK, port: 0 }] }]
+          : []),
         {
           name: "baseline",
           modules: true,
@@ -141,6 +170,7 @@ export async function startServers(options: {
   await mf.ready;
   const api = (await mf.unsafeGetDirectURL("api")).origin;
   const baseline = (await mf.unsafeGetDirectURL("baseline")).origin;
+  const revision = options.revisionScript ? (await mf.unsafeGetDirectURL("revision")).origin : undefined;
   const db = (await mf.getD1Database("DB", "api")) as unknown as D1Handle;
   // The list databases start migrated and empty; the dataset goes onto the directory (bench/generate.ts).
   for (const name of Object.keys(workerOptions.d1Databases ?? {}).filter((binding) => binding.startsWith("LIST_DB_"))) {
@@ -152,6 +182,7 @@ export async function startServers(options: {
     restarts: () => restarts,
     api,
     baseline,
+    revision,
     db,
     stop: () => mf.dispose(),
   };

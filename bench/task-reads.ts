@@ -31,6 +31,8 @@ export interface TaskReadResult {
   p50?: number;
   /** Requests answered under load, and those not answered 2xx. */
   loaded?: { total: number; errors: number };
+  /** The same request's p50 on the service at `--against`'s revision, measured just before, with its digest. */
+  against?: { p50: number; loaded: { total: number; errors: number }; digest: string; rowsRead: number | null };
 }
 
 const JSONAPI = "application/vnd.api+json";
@@ -63,24 +65,32 @@ export function taskReads(api: string, token: string, list: string): TaskRead[] 
   ];
 }
 
-/** Probes each read once (its rows and answer), and loads the timed ones for their p50. */
-export async function measureTaskReads(reads: TaskRead[], seconds: number): Promise<TaskReadResult[]> {
+/** A digest of a panel's or a page's answer: its records, in order, and its total. */
+function answered(body: string): { rows: number; total: number; digest: string } {
+  let rows = 0;
+  let total = 0;
+  let named = "";
+  try {
+    const document = JSON.parse(body) as { data?: Array<{ id?: string }>; meta?: { pagination?: { total_count?: number } } };
+    rows = Array.isArray(document.data) ? document.data.length : 0;
+    total = document.meta?.pagination?.total_count ?? rows;
+    named = Array.isArray(document.data) ? document.data.map((record) => record.id ?? JSON.stringify(record)).join(",") : "";
+  } catch {
+    // Not a document: its status says why.
+  }
+  return { rows, total, digest: createHash("sha256").update(`${named}|${total}`).digest("hex").slice(0, 16) };
+}
+
+/**
+ * Probes each read once (its rows and answer), and loads the timed ones for their p50. With `against` (the origin
+ * of the service at another revision, on the same data), each timed read is first loaded there too.
+ */
+export async function measureTaskReads(reads: TaskRead[], seconds: number, against?: { api: string; origin: string }): Promise<TaskReadResult[]> {
   const results: TaskReadResult[] = [];
   for (const read of reads) {
     const answer = await probe(read.request);
-    let rows = 0;
-    let total = 0;
-    let named = "";
-    try {
-      const document = JSON.parse(answer.body) as { data?: Array<{ id?: string }>; meta?: { pagination?: { total_count?: number } } };
-      rows = Array.isArray(document.data) ? document.data.length : 0;
-      total = document.meta?.pagination?.total_count ?? rows;
-      named = Array.isArray(document.data) ? document.data.map((record) => record.id ?? JSON.stringify(record)).join(",") : "";
-    } catch {
-      // Not a document: its status says why.
-    }
+    const { rows, total, digest } = answered(answer.body);
     const bound = read.bound({ rows, total });
-    const digest = createHash("sha256").update(`${named}|${total}`).digest("hex").slice(0, 16);
     const result: TaskReadResult = {
       name: read.name,
       status: answer.status,
@@ -91,6 +101,12 @@ export async function measureTaskReads(reads: TaskRead[], seconds: number): Prom
       total,
       digest,
     };
+    if (read.timed && against) {
+      const request = { ...read.request, url: read.request.url.replace(against.api, against.origin) };
+      const theirs = await probe(request);
+      const loaded = await load(request, seconds);
+      result.against = { p50: loaded.p50, loaded: { total: loaded.total, errors: loaded.errors }, digest: answered(theirs.body).digest, rowsRead: theirs.rowsRead === null ? null : Number(theirs.rowsRead) };
+    }
     if (read.timed) {
       const loaded = await load(read.request, seconds);
       result.p50 = loaded.p50;
@@ -103,22 +119,32 @@ export async function measureTaskReads(reads: TaskRead[], seconds: number): Prom
 
 export interface TaskReadsBench {
   results: TaskReadResult[];
+  /** The revision the timed reads were also measured on (`--against`). */
+  against?: string;
   error?: string;
 }
 
-export async function benchTaskReads(api: string, token: string, list: string, seconds: number): Promise<TaskReadsBench> {
+export async function benchTaskReads(api: string, token: string, list: string, seconds: number, against?: { origin: string; revision: string }): Promise<TaskReadsBench> {
   try {
-    return { results: await measureTaskReads(taskReads(api, token, list), seconds) };
+    return { results: await measureTaskReads(taskReads(api, token, list), seconds, against && { api, origin: against.origin }), against: against?.revision };
   } catch (error) {
     return { results: [], error: String(error) };
   }
 }
 
 /** The p50 under load, or why there is none: no request answered within the window. */
-function timing(result: TaskReadResult): string {
-  if (!result.loaded) return "";
-  if (result.loaded.total === 0) return "none answered in the window (longer --duration)";
-  return `${result.p50} ms (${result.loaded.total} answered, ${result.loaded.errors} errors)`;
+function timing(p50: number | undefined, loaded: { total: number; errors: number } | undefined): string {
+  if (!loaded) return "";
+  if (loaded.total === 0) return "none answered in the window (longer --duration)";
+  return `${p50} ms (${loaded.total} answered, ${loaded.errors} errors)`;
+}
+
+/** This revision's p50 against the other's, with whether both answered the same records. */
+function versus(result: TaskReadResult): string {
+  if (!result.against) return "";
+  const ratio = result.p50 !== undefined && result.against.p50 > 0 ? ` = ${(result.p50 / result.against.p50).toFixed(2)}x` : "";
+  const same = result.against.digest === result.digest ? "same answer" : "**different answer**";
+  return `${timing(result.against.p50, result.against.loaded)}; rows ${result.against.rowsRead?.toLocaleString("en-US") ?? "-"}${ratio}, ${same}`;
 }
 
 export function renderTaskReads(bench: TaskReadsBench | undefined): string {
@@ -126,13 +152,13 @@ export function renderTaskReads(bench: TaskReadsBench | undefined): string {
   const met = (result: TaskReadResult) => (result.bound === null || result.rowsRead === null ? "n/a" : result.rowsRead <= result.bound ? "yes" : "**NO**");
   const rows = bench.results.map(
     (result) =>
-      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${timing(result)} |`,
+      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${timing(result.p50, result.loaded)} |${bench.against ? ` ${versus(result)} |` : ""}`,
   );
   return [
     "Task reads (the viewer's lists; bounds in bench/task-reads.ts):",
     "",
-    "| read | status | answered | rows read | bound | met | D1 round trips | p50 |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    `| read | status | answered | rows read | bound | met | D1 round trips | p50 |${bench.against ? ` at ${bench.against}: p50; rows; ratio |` : ""}`,
+    `| --- | --- | --- | --- | --- | --- | --- | --- |${bench.against ? " --- |" : ""}`,
     ...rows,
     ...(bench.error ? ["", `Failed: ${bench.error}`] : []),
   ].join("\n");
