@@ -40,6 +40,11 @@ export interface DatabaseSessions {
   callerSession(): SessionBinding;
   /** The `X-D1-Bookmark` value to answer, or null when no database has one. */
   bookmarks(): string | null;
+  /**
+   * The databases the request and those run within its sessions (/batch items, database parts) wrote: their
+   * recorded webhook deliveries are sent once the answer is out (src/webhooks/dispatch.ts).
+   */
+  readonly written: Set<string>;
 }
 
 function refused(): ApiError {
@@ -63,6 +68,7 @@ export function sentBookmarks(env: object, header: string | null | undefined): M
 }
 
 class RequestSessions implements DatabaseSessions {
+  readonly written = new Set<string>();
   private readonly open = new Map<string, SessionBinding>();
   private caller?: SessionBinding;
 

@@ -115,5 +115,6 @@ export function sharingRoundTrips(sessions: DatabaseSessions): DatabaseSessions 
     },
     callerSession: () => sessions.callerSession(),
     bookmarks: () => sessions.bookmarks(),
+    written: sessions.written,
   };
 }

@@ -4,7 +4,6 @@ import { mergeParams, paramsFromJson, parseQueryString, type Params } from "../j
 import { parseJsonBody } from "../jsonapi/request-document";
 import { nowTimestamp } from "../jsonapi/time";
 import type { RequestContext } from "./define";
-import { noteDatabaseWritten } from "../webhooks/dispatch";
 
 /**
  * The request's parameters: its query string, and the body of a read sent as POST (src/jsonapi/method-override.ts)
@@ -29,7 +28,7 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     directory: c.get("directory"),
     databaseName: c.get("databaseName"),
     databaseOn: c.get("databaseOn"),
-    alsoWrote: (name) => noteDatabaseWritten(c, name),
+    alsoWrote: (name) => c.get("sessions").written.add(name),
     viewer: c.get("viewer"),
     env: c.env,
     now: nowTimestamp(),

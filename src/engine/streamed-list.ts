@@ -12,6 +12,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { inList, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
 import type { ResourceObject } from "../jsonapi/document";
+import type { StreamedDocument } from "../jsonapi/respond";
 import type { ReadExtras, RequestContext, ResourceDef, Row } from "./define";
 import type { ReadPlan } from "./read-plan";
 import { RecordSet } from "./record-set";
@@ -20,14 +21,6 @@ export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */
 const CHUNK_ROWS = 100;
 
-/** A document sent as it is read: its text (or bytes, for a file) in parts, in order (src/jsonapi/respond.ts turns them into the body). */
-export interface StreamedDocument {
-  parts: AsyncIterable<string | Uint8Array>;
-}
-
-export function isStreamedDocument(document: unknown): document is StreamedDocument {
-  return typeof document === "object" && document !== null && typeof (document as StreamedDocument).parts?.[Symbol.asyncIterator] === "function";
-}
 
 export interface StreamedPage {
   def: ResourceDef;

@@ -1,5 +1,13 @@
 import type { Context } from "hono";
-import { isStreamedDocument, type StreamedDocument } from "../engine/streamed-list";
+
+/** A document sent as it is read: its text (or bytes, for a file) in parts, in order (`streamedBody` makes them the body). */
+export interface StreamedDocument {
+  parts: AsyncIterable<string | Uint8Array>;
+}
+
+export function isStreamedDocument(document: unknown): document is StreamedDocument {
+  return typeof document === "object" && document !== null && typeof (document as StreamedDocument).parts?.[Symbol.asyncIterator] === "function";
+}
 
 export const JSONAPI_CONTENT_TYPE = "application/vnd.api+json; charset=utf-8";
 

@@ -15,7 +15,7 @@ import { database } from "../db/client";
 import type { Bindings } from "../env";
 import { formatTimestamp } from "../jsonapi/time";
 import { CLAIM_LEASE_SECONDS } from "./claims";
-import { enqueueRequests } from "./enqueue";
+import { enqueueRequests } from "../resources/background-batches/enqueue";
 
 /** Requests swept at most per run; a larger backlog is taken by the runs after it. */
 export const SWEEP_LIMIT = 500;

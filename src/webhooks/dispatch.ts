@@ -89,17 +89,6 @@ export async function sweepDeliveries(env: Bindings, now = Date.now()): Promise<
   return swept;
 }
 
-/** The databases written by a request and the requests it ran within its sessions (/batch items, database parts). */
-const written = new WeakMap<object, Set<string>>();
-
-/** Notes a database the request wrote, whose recorded deliveries are sent once the answer is out. */
-export function noteDatabaseWritten(c: Context<AppEnv>, name: string): void {
-  const sessions = c.get("sessions");
-  let databases = written.get(sessions);
-  if (!databases) written.set(sessions, (databases = new Set()));
-  databases.add(name);
-}
-
 /** Sends the unsent deliveries of database `name` once the answer is out. */
 function dispatchOn(c: Context<AppEnv>, name: string): void {
   const sending = sendUnsent(onDatabase(c.env, name), Date.now()).catch((error: unknown) => {
@@ -123,11 +112,11 @@ export async function dispatchAfterWrites(c: Context<AppEnv>, next: () => Promis
   const sessions = c.get("sessions");
   // A request answered by each database's part names none itself: its parts noted theirs.
   const name = c.get("databaseName");
-  if (isWriteRequest(c) && c.res.status < 400 && name) noteDatabaseWritten(c, name);
-  const databases = [...(written.get(sessions) ?? [])];
+  if (isWriteRequest(c) && c.res.status < 400 && name) sessions.written.add(name);
+  const databases = [...sessions.written];
   const waiting = await Promise.all(databases.map((database) => renderAfterWrite(onDatabase(c.env, database))));
   if (c.get("item")?.sessions) return;
-  written.delete(sessions);
+  sessions.written.clear();
   databases.forEach((database, index) => {
     if (waiting[index]) dispatchOn(c, database);
   });

@@ -12,7 +12,7 @@ import { runBatch } from "../../engine/write";
 import { badRequest, conflict, validationFailed, type FieldError } from "../../jsonapi/errors";
 import { readResourceDocument, typeMismatch, UUID_PATTERN } from "../../jsonapi/request-document";
 import { backgroundBatchRequestResource } from "./resource";
-import { enqueueRequests } from "../../queue/enqueue";
+import { enqueueRequests } from "./enqueue";
 import { duplicateId } from "../../engine/define";
 
 export const MAX_BACKGROUND_REQUESTS = 1000;

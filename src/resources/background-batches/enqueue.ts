@@ -1,5 +1,5 @@
 /** Sends background-batch requests to the queue, one message each. */
-import type { Bindings } from "../env";
+import type { Bindings } from "../../env";
 
 // Cloudflare Queues accept at most 100 messages per sendBatch call.
 const MESSAGES_PER_SEND = 100;
