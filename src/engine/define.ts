@@ -10,7 +10,6 @@ import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
 import type { Ratio } from "../db/decimal";
-import type { SidepostRule } from "./sidepost";
 import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */
@@ -121,6 +120,13 @@ export interface WriteRule {
 }
 
 export type ParseResult = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** What a sideposting relationship writes to (src/engine/sidepost.ts): its records under a parent, or only links to unlink. */
+export type SidepostRule =
+  /** Records owned by the parent through the target's relationship `parent` (a contact's addresses: `contact`). */
+  | { parent: string }
+  /** Records linked through a join table, which a nested `_destroy` only unlinks (a contact's donor accounts). */
+  | { unlink: (ctx: RequestContext, parentId: string, targetIds: string[]) => BatchStatement };
 
 export interface RelationshipDef {
   /** The type written in linkage. */

@@ -5,8 +5,7 @@
 import { Column, getTableColumns, is, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { q } from "../db/sql";
-import type { RelationshipDef, RequestContext, SharedSelect } from "./define";
-import type { SidepostRule } from "./sidepost";
+import type { RelationshipDef, RequestContext, SharedSelect, SidepostRule } from "./define";
 
 /** A to-many that also accepts nested writes of its records (sideposting). */
 export function sideposted(relationship: RelationshipDef, rule: SidepostRule): RelationshipDef {

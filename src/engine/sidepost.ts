@@ -13,13 +13,6 @@ import { ApiError, badRequest, conflict, recordNotFound } from "../jsonapi/error
 import { readResourceDocument, toManyLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { duplicateId, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row } from "./define";
 
-/** What a sideposting relationship writes to: its records under a parent, or only links to unlink. */
-export type SidepostRule =
-  /** Records owned by the parent through the target's relationship `parent` (a contact's addresses: `contact`). */
-  | { parent: string }
-  /** Records linked through a join table, which a nested `_destroy` only unlinks (a contact's donor accounts). */
-  | { unlink: (ctx: RequestContext, parentId: string, targetIds: string[]) => BatchStatement };
-
 export interface SidepostWrites {
   statements: BatchStatement[];
   /** Relationship paths (`people.email_addresses`) to include in the answer: what was written. */
