@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { accountListUsers, accountLists, listPlacements, users } from "../../drizzle/schema";
 import { mirrorLists } from "../db/mirrors";
-import { forgetViewer } from "../auth/viewer-cache";
+import { forgetViewer } from "./viewer-cache";
 import type { Database } from "../env";
 import { nowTimestamp } from "../jsonapi/time";
 import { databaseForNewList } from "./placement";

@@ -17,7 +17,7 @@ import { everyPlacement, placementOf, startMove } from "./moves";
 import { identitiesOf, linkRow, subjectAt } from "../auth/identities";
 import { signOutEverywhere } from "../auth/sign-in";
 import { signInSettings } from "../auth/sign-in-settings";
-import { forgetViewer } from "../auth/viewer-cache";
+import { forgetViewer } from "../accounts/viewer-cache";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { LOCALES } from "../constants/locales";
 import { isUniqueViolation } from "../db/guard";

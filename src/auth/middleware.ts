@@ -4,7 +4,7 @@ import { database } from "../db/client";
 import { DIRECTORY } from "../db/databases";
 import * as schema from "../../drizzle/schema";
 import type { AppEnv, Database, Viewer } from "../env";
-import { cachedViewer, cacheSeconds, rememberViewer } from "./viewer-cache";
+import { cachedViewer, cacheSeconds, rememberViewer } from "../accounts/viewer-cache";
 import { unauthorized } from "../jsonapi/errors";
 import { InvalidTokenError, signedOutSince, verifyToken, type TokenClaims } from "./token";
 import { configured } from "../settings";

@@ -24,7 +24,7 @@ import { ProviderUnavailableError, providerUnavailable } from "./provider-fetch"
 import { signInBudgetKey, tooManyRequests } from "./rate-limit";
 import { signInSettings, type SignInSettings } from "./sign-in-settings";
 import { mintToken } from "./token";
-import { forgetViewer } from "./viewer-cache";
+import { forgetViewer } from "../accounts/viewer-cache";
 
 export const SIGN_IN_PATH = "/api/v2/user/authenticate";
 export const SIGN_IN_TYPE = "authenticate";

@@ -16,7 +16,7 @@ import { listResources, showResource } from "../../engine/read";
 import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi, noContent } from "../../jsonapi/respond";
-import { forgetViewer } from "../../auth/viewer-cache";
+import { forgetViewer } from "../../accounts/viewer-cache";
 import { mirrorLists } from "../../db/mirrors";
 import { rowsChanged } from "../../db/statements";
 import { LAST_USER_DETAIL, removeUserAccess } from "./last-user";

@@ -2,7 +2,7 @@ import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { sql } from "drizzle-orm";
 import { accountListCoaches, accountListInvites, accountListUsers } from "../../../drizzle/schema";
-import { forgetViewer } from "../../auth/viewer-cache";
+import { forgetViewer } from "../../accounts/viewer-cache";
 import { mirrorLists } from "../../db/mirrors";
 import { failUnlessChanged, isGuardFailure } from "../../db/guard";
 import { isOpenToNonMembers, parentAccountList } from "../../engine/account-list-scope";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { forgetViewer } from "../../auth/viewer-cache";
+import { forgetViewer } from "../../accounts/viewer-cache";
 import { listsOfUsers, mirrorLists } from "../../db/mirrors";
 import { readBody, requestContext } from "../../engine/context";
 import { showResource } from "../../engine/read";
