@@ -175,8 +175,8 @@ describe("the panels of lists on several databases", () => {
   });
 
   it("answer one list's contact options, encoded by SQLite, as the same text the options of several lists are read into", async () => {
-    // Names JSON escapes: quotes, a backslash, control characters, a separator JavaScript leaves as it is, markup.
-    const names = ['Quote "Q", Back\\slash', "Tab\tNew\nline\u0001", "Line\u2028Sep", "<b>Bold</b> & /", "\u{1F600} Smile", "\uFF3Aed"];
+    // Names JSON escapes: quotes, a backslash, control characters (NUL too), a separator JavaScript leaves as it is, markup.
+    const names = ['Quote "Q", Back\\slash', "Tab\tNew\nline\u0001 Nul\u0000", "Line\u2028Sep", "<b>Bold</b> & /", "\u{1F600} Smile", "\uFF3Aed"];
     for (const [index, name] of names.entries()) {
       for (const user of [together, spread]) {
         const made = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: `Encoded ${name}` }, relationships: { account_list: { data: { type: "account_lists", id: user.lists[index % 2] } } } } }, user.token);
