@@ -92,6 +92,21 @@ describe("GET /api/v2/contacts/filters", () => {
 });
 
 describe("GET /api/v2/tasks/filters", () => {
+  it("names one list's contacts to its users and coaches only; another user's list is not found", async () => {
+    const coach = await createUser();
+    await addToList(alice.list.id, coach.id, "coach");
+    const path = `/api/v2/tasks/filters?filter[account_list_id]=${alice.list.id}`;
+    const names = (items: Item[]) => items.find((item) => item.attributes.name === "contact_ids")!.attributes.options!.map((option) => option.name);
+    const own = await panel(path, alice.token);
+    const coached = await panel(path, coach.token);
+    expect(coached.status, coached.text).toBe(200);
+    expect(names(coached.items)).toEqual(names(own.items));
+    expect(names(own.items)).toContain("Giver, Gail");
+    expect(names(own.items)).not.toContain("Bobs, Only");
+    errorOf(await get(path, bob.token), 404);
+    errorOf(await get(path), 401);
+  });
+
   it("answers the task filters, the contact ones drawn from the contacts' panel, each option accepted by the task list", async () => {
     const answer = await panel(`/api/v2/tasks/filters?filter%5Baccount_list_id%5D=${alice.list.id}`, alice.token);
     expect(answer.status, answer.text).toBe(200);
