@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error: a plain ES module without type declarations.
 import { LOCAL_CLIENT_ID, LOCAL_REDIRECT_URI, startLocalProvider } from "../../scripts/local-oidc-provider.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
-import { runWrangler } from "../../scripts/run-wrangler.mjs";
+import { runWranglerCapture } from "../../scripts/run-wrangler.mjs";
 // @ts-expect-error: a plain ES module without type declarations.
 import { d1Bindings } from "../../scripts/databases.mjs";
 import { providerTokens, serviceToken } from "../../scripts/signin-flow";
@@ -31,10 +31,16 @@ const state = mkdtempSync(join(tmpdir(), "sign-in-"));
 beforeAll(async () => {
   provider = await startLocalProvider({ port: 0, people });
   // Each database's migrations at once: one wrangler each, on files of their own (one after another took most of
-  // two minutes).
+  // two minutes). Wranglers started together share the persist directory's setup and now and then one of them
+  // loses that race; applying migrations is idempotent, so a database that failed is migrated again on its own, and
+  // only a second failure (with wrangler's own words) fails the test.
   const bindings = d1Bindings() as string[];
-  const codes = await Promise.all(bindings.map((binding) => runWrangler(["d1", "migrations", "apply", binding, "--local", "--persist-to", state], { stdio: "ignore" })));
-  bindings.forEach((binding, index) => expect(codes[index], `migrations of ${binding}`).toBe(0));
+  const migrate = (binding: string) => runWranglerCapture(["d1", "migrations", "apply", binding, "--local", "--persist-to", state]).then(() => null, (error: Error) => error.message);
+  const firstTry = await Promise.all(bindings.map(migrate));
+  for (const [index, binding] of bindings.entries()) {
+    if (firstTry[index] === null) continue;
+    expect(await migrate(binding), `migrations of ${binding} (first try: ${firstTry[index]})`).toBeNull();
+  }
   const { id: OIDC_CLIENT_ID, secret: OIDC_CLIENT_SECRET } = provider.serviceClient;
   ({ service: worker, origin } = await startService({ vars: { OIDC_ISSUER: provider.issuer, OIDC_AUDIENCE: LOCAL_CLIENT_ID, OIDC_SIGN_UP: "invited", OIDC_CLIENT_ID, OIDC_CLIENT_SECRET, ADMIN_SECRET }, persist: state }));
 }, 300_000);
