@@ -3,9 +3,10 @@
  * list and the viewer's lists are on several databases, the request is answered from each of them: the app runs
  * it once per database, as that database's part, with the viewer narrowed to the lists placed there, and the
  * parts' answers are put together:
- * - a list: each part answers its first `offset + per_page` rows in the list's order with their order keys; the
- *   rows are merged by those keys, the page is cut from them, totals are summed (`choosePage`). A deeper page costs
- *   each database the rows before it (docs/scaling.md), as it costs one database;
+ * - a list: each part names its first rows in the list's order with their order keys, up to the page's end for a
+ *   short page, else in proportion to its share of the list's total until the rows named settle the page
+ *   (`nameInShares`); the rows are merged by those keys, the page is cut from them, totals are summed
+ *   (`choosePage`), and each database renders the page's rows it holds;
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
  * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
@@ -22,7 +23,7 @@ import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { choosePage, mergeWholeLists, renderedPage, type ListAnswer } from "./db/merge";
+import { choosePage, mergeWholeLists, morePartRows, renderedPage, type ListAnswer } from "./db/merge";
 import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
 import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
@@ -304,13 +305,25 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
     const response = await run(database, bodyText, { ...part, report: (reported: PartKeys) => (keys = reported) });
     return { response, keys };
   };
-  const chosen = await Promise.all(databases.map((database) => ask(database, { rows: end, idsOnly: true })));
-  const failed = chosen.find((part) => part.response.status !== 200);
+  const name = async (database: string, part: Omit<ListPart, "report" | "idsOnly">): Promise<{ response: Response; answer?: ListAnswer }> => {
+    const { response, keys } = await ask(database, { ...part, idsOnly: true });
+    return { response, answer: response.status === 200 ? { document: (await response.json()) as ListAnswer["document"], keys } : undefined };
+  };
+  const named = end <= WHOLE_PAGE_FROM_EACH ? await Promise.all(databases.map((database) => name(database, { rows: end }))) : await nameInShares(databases, end, name);
+  const failed = named.find((part) => !part.answer);
   if (failed) return failed.response;
-  const answers = await Promise.all(chosen.map(async (part) => ({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys })));
+  const answers = named.map((part) => part.answer!);
   // A list the engine does not read (a list's tags) answers whole, without order keys.
   if (answers.every((answer) => !answer.keys)) return jsonAnswer(mergeWholeLists(answers));
   const { chosen: ids, meta } = choosePage(answers, { page, perPage });
+  // Rows named with nothing to show but their identity (`fields[tasks]=`, no include) are already rendered.
+  if (answers.every((answer) => answer.keys?.rendered || answer.document.data.length === 0)) {
+    const chosenParts = answers.map((answer, index) => {
+      const onPage = new Set(ids[index]);
+      return { ...answer, document: { ...answer.document, data: answer.document.data.filter((row) => onPage.has(row.id)) } };
+    });
+    return jsonAnswer(renderedPage(chosenParts, meta, includes));
+  }
   // Then each database renders the page's rows it holds.
   const rendered = await Promise.all(
     databases.map((database, index) => (ids[index].length > 0 ? ask(database, { rows: ids[index].length, ids: ids[index] }) : undefined)),
@@ -322,6 +335,41 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
     renderedParts.push({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys });
   }
   return jsonAnswer(renderedPage(renderedParts, meta, includes));
+}
+
+/** Pages up to this row are named whole by each database at once: a second round trip costs more than the rows. */
+const WHOLE_PAGE_FROM_EACH = 250;
+/** How much more than its share of the page a database names first: shares of the total are only near shares of a page. */
+const SHARE_MARGIN = 1.2;
+/** And a few rows more: a small share of a page varies the most. */
+const SHARE_SLACK = 50;
+
+type NamedPart = { response: Response; answer?: ListAnswer };
+
+/**
+ * The rows of a page ending at row `end`, named by each database in proportion to its share of the list. First
+ * each counts its rows; then each names its share of the page (with a margin), and those whose rows may still
+ * reach into the page name more (`morePartRows`), counting nothing again. So what they read stays near the page's
+ * rows, however the lists are spread, where naming the whole page on each would read it once per database.
+ */
+async function nameInShares(databases: string[], end: number, name: (database: string, part: Omit<ListPart, "report" | "idsOnly">) => Promise<NamedPart>): Promise<NamedPart[]> {
+  const counted = await Promise.all(databases.map((database) => name(database, { rows: 0 })));
+  if (counted.some((part) => !part.answer) || counted.every((part) => !part.answer!.keys)) return counted;
+  const totals = counted.map((part) => Number(part.answer!.document.meta.pagination.total_count));
+  const sum = totals.reduce((a, b) => a + b, 0);
+  const asked = totals.map((total) => Math.min(total, end, Math.ceil(((end * total) / sum) * SHARE_MARGIN) + SHARE_SLACK));
+  const named = [...counted];
+  for (let wanted = new Map(asked.flatMap((rows, index) => (rows > 0 ? [[index, rows] as const] : []))); wanted.size > 0; ) {
+    const round = await Promise.all([...wanted].map(async ([index, rows]) => ({ index, rows, part: await name(databases[index], { rows, uncounted: true }) })));
+    for (const { index, rows, part } of round) {
+      if (!part.answer) return [part];
+      asked[index] = rows;
+      // The total is the count's: the part named its rows without counting them again.
+      named[index] = { response: part.response, answer: { ...part.answer, document: { ...part.answer.document, meta: counted[index].answer!.document.meta } } };
+    }
+    wanted = morePartRows(named.map((part, index) => ({ answer: part.answer!, asked: asked[index] })), end);
+  }
+  return named;
 }
 
 function jsonAnswer(document: unknown): Response {

@@ -1,8 +1,8 @@
 /** What one database's part of a list over several answers besides its rows (src/routing.ts, src/db/merge.ts). */
 
 /**
- * One database's part of a list over several: the rows it must answer (the first `offset + per_page` in the list's
- * order), and where it reports each row's order key so the parts can be merged in that order.
+ * One database's part of a list over several: how many of its first rows in the list's order it must answer, and
+ * where it reports each row's order key so the parts can be merged in that order.
  */
 export interface ListPart {
   rows: number;
@@ -11,12 +11,19 @@ export interface ListPart {
   idsOnly?: boolean;
   /** Then, these rows (the page's, on this database), rendered as the list renders its rows. */
   ids?: string[];
+  /** Naming rows already counted: the part's total is not counted again (the answer's is 0). */
+  uncounted?: boolean;
 }
 
 /** Each row's order key, by resource id, and how each key term sorts. */
 export interface PartKeys {
   terms: Array<{ descending: boolean; nulls?: "first" | "last" }>;
   rows: Map<string, unknown[]>;
+  /**
+   * The rows an ids-only part named are already as the list renders them: nothing of them is shown but their
+   * identity (an empty sparse fieldset, no include), so the page needs no second step.
+   */
+  rendered?: boolean;
 }
 
 /**

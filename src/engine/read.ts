@@ -265,7 +265,9 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
     const orderKeys = report && !idsOnly ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.identifier(orderKeyName(index))}`), sql`, `)}` : sql``;
-    const total = rendering ? sql`0` : countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`;
+    // Rows already chosen, or already counted, are not counted again.
+    const counted = !rendering && ctx.listPart?.uncounted !== true;
+    const total = !counted ? sql`0` : countOnce ? sql`"page"."page_total"` : sql`(${countQuery})`;
     const pageQuery = idsOnly
       ? sql`SELECT "page"."page_id" AS "id", ${total} AS "$total"${carry.names} FROM (${pageIds}) AS "page"`
       : rendering
@@ -275,13 +277,16 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
         : sql`SELECT ${plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
             FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates && !idsOnly);
+    const includes = params.includeAll || Object.keys(params.include).length > 0;
     report?.({
       terms: orderTerms,
       rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[orderKeyName(index)])])),
+      rendered: idsOnly && plan.shape.attributes.length === 0 && plan.shape.relationships.length === 0 && !includes,
     });
     if (idsOnly) {
-      const total = pageRows.length > 0 ? Number(pageRows[0].$total) : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
-      const chosen = pageRows.map((row) => ({ type: def.type, id: String(row.id) }));
+      const total = pageRows.length > 0 ? Number(pageRows[0].$total) : counted ? Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0) : 0;
+      // Members in the order a rendered row has them (`ReadPlan.toResourceObject`): the rows may be the answer's.
+      const chosen = pageRows.map((row) => ({ id: String(row.id), type: def.type }));
       return listDocument(chosen, { pagination: paginationMeta(page, perPage, total), sort: query.sort, filter: echo, ...(extra.meta ? await extra.meta(where) : {}) });
     }
     rows = plan.decode(pageRows);

@@ -10,6 +10,8 @@ export interface D1Counts {
   status: number;
   roundTrips: number;
   criticalPath: number;
+  /** Rows read as D1 bills them. */
+  rowsRead: number;
 }
 
 export async function withD1Counts(method: string, path: string, token: string, body?: unknown): Promise<D1Counts> {
@@ -25,5 +27,5 @@ export async function withD1Counts(method: string, path: string, token: string, 
   );
   await waitOnExecutionContext(ctx);
   await response.text();
-  return { status: response.status, roundTrips: Number(response.headers.get("X-D1-Round-Trips")), criticalPath: Number(response.headers.get("X-D1-Critical-Path")) };
+  return { status: response.status, roundTrips: Number(response.headers.get("X-D1-Round-Trips")), criticalPath: Number(response.headers.get("X-D1-Critical-Path")), rowsRead: Number(response.headers.get("X-D1-Rows-Read")) };
 }
