@@ -25,7 +25,7 @@ function builtIndexes(migration: string[]): string[] {
  * triggers that keep them.
  */
 const isKeeping = (sql: string) =>
-  /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept_sums|person_days)\b|UPDATE\s+activity_contacts\s+SET|UPDATE\s+contacts\s+SET\s+referrals_to_me\b|UPDATE\s+person_days\s+SET|(CREATE|DROP)\s+TRIGGER)/i.test(sql);
+  /^(INSERT\s+INTO\s+[`"]?(list_row_counts|kept_sums|person_days|contact_name_stamps)\b|UPDATE\s+activity_contacts\s+SET|UPDATE\s+contacts\s+SET\s+referrals_to_me\b|UPDATE\s+person_days\s+SET|(CREATE|DROP)\s+TRIGGER)/i.test(sql);
 
 /**
  * Tables first, rows next, secondary indexes and then what keeps derived rows last: building an index, or a kept

@@ -7,6 +7,7 @@
 export * from "./account-lists";
 export * from "./appeals";
 export * from "./contacts";
+export * from "./contact-name-stamps";
 export * from "./currency-rates";
 export * from "./deleted-records";
 export * from "./designation-accounts";

@@ -4,6 +4,7 @@ export * from "./announcements";
 export * from "./appeals";
 export * from "./background-batches";
 export * from "./contacts";
+export * from "./contact-name-stamps";
 export * from "./currency-rates";
 export * from "./deleted-records";
 export * from "./designation-accounts";

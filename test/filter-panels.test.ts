@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../drizzle/schema";
 import { env } from "cloudflare:workers";
 import { del, errorOf, get, post, put, request, type ApiResponse } from "./helpers/api";
-import { expectKeptSumsExact } from "./helpers/kept-sums";
+import { expectKeptSumsExact, expectTriggersAsDeclared } from "./helpers/kept-sums";
+import { withD1Counts } from "./helpers/d1-counts";
+import { contactNameStampTriggers } from "../drizzle/contact-name-stamps";
 import { placedUser, type PlacedUser } from "./helpers/placement";
 import { expectAlike, fillLists } from "./helpers/summary-fixtures";
 import { givingTo, insertAddress, insertAppeal, insertContact, insertTask } from "./helpers/contact-fixtures";
@@ -238,6 +240,63 @@ describe("the panels of lists on several databases", () => {
     const bothOptions = contactOptions(both.text);
     expect(optionTexts(first.text)).toEqual(optionTexts(both.text).filter((_, index) => index === 0 || bothOptions[index].account_list_id === large.lists[0]));
     expect(contactOptions(first.text).slice(1).map((option) => option.id)).toEqual(many.sort((a, b) => (a.name === b.name ? (a.id < b.id ? -1 : 1) : a.name < b.name ? -1 : 1)).map((contact) => contact.id));
+  });
+});
+
+describe("one list's contact options kept in the edge cache", () => {
+  it("are read once while the list's contact names stay the same, and again after each change that shows", async () => {
+    const user = await placedUser(["LIST_DB_1", "LIST_DB_1"]);
+    const [list, other] = user.lists;
+    const many = Array.from({ length: 300 }, (_, index) => ({ id: uuid(), name: `Kept ${String(index).padStart(3, "0")}` }));
+    const stamp = new Date().toISOString();
+    await (env.LIST_DB_1 as D1Database).prepare("INSERT INTO contacts (id, account_list_id, name, created_at, updated_at) SELECT json_extract(value, '$.id'), ?, json_extract(value, '$.name'), ?, ? FROM json_each(?)")
+      .bind(list, stamp, stamp, JSON.stringify(many))
+      .run();
+    const path = `/api/v2/tasks/filters?filter[account_list_id]=${list}`;
+    const read = async () => {
+      const counted = await withD1Counts("GET", path, user.token);
+      expect(counted.status, counted.text).toBe(200);
+      const items = JSON.parse(counted.text).data as Item[];
+      return { ...counted, names: items.find((item) => item.attributes.name === "contact_ids")!.attributes.options!.slice(1).map((option) => option.name) };
+    };
+    const first = await read();
+    expect(first.names).toEqual(many.map((contact) => contact.name));
+    const again = await read();
+    expect(again.text).toBe(first.text);
+    // The options were not read: the list's stamp was, with the rest of the panel.
+    expect(again.rowsRead).toBeLessThanOrEqual(first.rowsRead - 300);
+    // A change the options do not show keeps them.
+    const unseen = await put(`/api/v2/contacts/${many[0].id}`, { data: { type: "contacts", id: many[0].id, attributes: { status: "Partner - Pray", overwrite: true } } }, user.token);
+    expect(unseen.status, unseen.text).toBe(200);
+    expect((await read()).rowsRead).toBe(again.rowsRead);
+
+    // Each change they show is answered at once, and read once.
+    const changes: Array<[string, () => Promise<ApiResponse>, (names: string[]) => string[]]> = [
+      ["renamed", () => put(`/api/v2/contacts/${many[1].id}`, { data: { type: "contacts", id: many[1].id, attributes: { name: "Kept 001 renamed", overwrite: true } } }, user.token), (names) => names.map((name) => (name === "Kept 001" ? "Kept 001 renamed" : name))],
+      ["added", () => post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Kept 150b" }, relationships: { account_list: { data: { type: "account_lists", id: list } } } } }, user.token), (names) => [...names, "Kept 150b"].sort()],
+      ["removed", () => del(`/api/v2/contacts/${many[2].id}`, user.token), (names) => names.filter((name) => name !== "Kept 002")],
+      ["moved to the other list", () => put(`/api/v2/contacts/${many[3].id}`, { data: { type: "contacts", id: many[3].id, attributes: { overwrite: true }, relationships: { account_list: { data: { type: "account_lists", id: other } } } } }, user.token), (names) => names.filter((name) => name !== "Kept 003")],
+    ];
+    let names = first.names;
+    for (const [change, send, expected] of changes) {
+      const sent = await send();
+      expect(sent.status, `${change}: ${sent.text}`).toBeLessThan(300);
+      names = expected(names);
+      const after = await read();
+      expect(after.names, change).toEqual(names);
+      expect(after.rowsRead, change).toBeGreaterThanOrEqual(again.rowsRead + 290);
+      const kept = await read();
+      expect(kept.text, change).toBe(after.text);
+      expect(kept.rowsRead, change).toBe(again.rowsRead);
+    }
+    // The other list's options were kept apart, and followed the contact that came.
+    const otherNames = (JSON.parse((await withD1Counts("GET", `/api/v2/tasks/filters?filter[account_list_id]=${other}`, user.token)).text).data as Item[])
+      .find((item) => item.attributes.name === "contact_ids")!.attributes.options!.map((option) => option.name);
+    expect(otherNames).toEqual(["-- Any --", "Kept 003"]);
+  });
+
+  it("are stamped by exactly the declared triggers", async () => {
+    await expectTriggersAsDeclared(["contact_name_stamps"], contactNameStampTriggers());
   });
 });
 

@@ -401,6 +401,7 @@ async function cleanStep(env: Bindings, directory: Database, placement: Placemen
   await runAtomically(old, [
     ...(placement.other === DIRECTORY ? [] : [sql`DELETE FROM account_lists WHERE id = ${listId}`]),
     sql`DELETE FROM list_row_counts WHERE account_list_id = ${listId}`,
+    sql`DELETE FROM contact_name_stamps WHERE account_list_id = ${listId}`,
     sql`DELETE FROM list_changes WHERE account_list_id = ${listId}`,
     sql`DELETE FROM moving_lists WHERE account_list_id = ${listId}`,
   ]);

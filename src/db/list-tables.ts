@@ -13,7 +13,7 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 /** Tables with a list's id that are the directory's, or kept by triggers. */
-const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes"]);
+const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes", "contact_name_stamps"]);
 /**
  * Columns that triggers keep from other rows of the list (drizzle/kept-sums.ts): not copied, but counted again on
  * the new database as those rows arrive (a contact's referrals recount its `referrals_to_me`).

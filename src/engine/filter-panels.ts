@@ -61,6 +61,12 @@ export interface PanelFilter {
    * (`encodedOptions`).
    */
   manyOptions?: readonly string[];
+  /**
+   * For `manyOptions`: a statement per list answering one `stamp` that changes whenever any of its options does
+   * (kept by triggers). The encoded options are then kept in the edge cache under it, and read again only when the
+   * list's stamp is no longer the one they were read with (`KeptOptions`).
+   */
+  optionsStamp?: (list: string) => SQL;
 }
 
 /** A statement per list answering `column`, `id` (and `name`) for several filters at once. */
@@ -100,11 +106,13 @@ const ENCODED_OPTIONS_PER_ROW = 500;
  * slice's text once rather than once an option compared. Cutting one array into rows by row number instead needs a
  * window and a sort, which D1 counts as reading every option three times over.
  */
-function encodedOptions(read: SQL, members: readonly string[]): SQL {
+function encodedOptions(read: SQL, members: readonly string[], unlessStamp?: { stamp: SQL; is: string }): SQL {
   const object = sql.join(members.map((member) => sql`${member}, ${sql.identifier(member)}`), sql`, `);
   const slice = sql.raw(String(ENCODED_OPTIONS_PER_ROW));
+  // Options kept under the stamp the list still has are not read again: the walk does not start.
+  const unchanged = unlessStamp ? sql` WHERE NOT EXISTS (SELECT 1 FROM (${unlessStamp.stamp}) WHERE stamp = ${unlessStamp.is})` : sql``;
   return sql`WITH RECURSIVE slice(position, options, after_name, after_id) AS (
-      SELECT 0, NULL, '', ''
+      SELECT 0, NULL, '', ''${unchanged}
       UNION ALL
       SELECT position + 1,
         CASE WHEN options IS NULL THEN (SELECT json_group_array(json_object(${object})) FROM (SELECT * FROM (${read}) WHERE (name, id) > (slice.after_name, slice.after_id) ORDER BY name, id LIMIT ${slice})) END,
@@ -121,13 +129,69 @@ interface EncodedOptions {
   count: number;
 }
 
+/**
+ * One list's encoded options kept in the edge cache of the data center (the Cache API), under the stamp the list
+ * had when they were read: megabytes a list of tens of thousands of contacts, read once per change instead of once
+ * a request. Only a request that may read the list's panel reaches them (its lists are the viewer's), and a text
+ * is used only when its stamp is the one the list has in the same batch as the rest of the panel.
+ */
+class KeptOptions {
+  private static readonly STAMP = "X-Options-Stamp";
+  private static readonly COUNT = "X-Options-Count";
+  /** A week: a list whose contacts stay the same that long is read again, which costs one read of them. */
+  private static readonly SECONDS = 604_800;
+
+  private constructor(
+    private readonly key: string,
+    private readonly found: Response | undefined,
+  ) {}
+
+  static async find(type: string, filter: string, list: string): Promise<KeptOptions> {
+    const key = `https://filter-panel-options.cache/${type}/${filter}/${list}`;
+    return new KeptOptions(key, await caches.default.match(key));
+  }
+
+  /** The stamp of the text kept, if any. */
+  get stamp(): string | undefined {
+    return this.found?.headers.get(KeptOptions.STAMP) ?? undefined;
+  }
+
+  /** The text kept, once its stamp is known to be the list's. */
+  async options(): Promise<EncodedOptions> {
+    return { text: await this.found!.text(), count: Number(this.found!.headers.get(KeptOptions.COUNT)) };
+  }
+
+  /** The text kept is not the list's: it is not read. */
+  discard(): void {
+    void this.found?.body?.cancel();
+  }
+
+  /** Keeps the options read under the list's stamp, after the answer is sent (`later`). */
+  keep(options: EncodedOptions, stamp: string, later: (work: Promise<unknown>) => void): void {
+    const headers = { "Cache-Control": `max-age=${KeptOptions.SECONDS}`, [KeptOptions.STAMP]: stamp, [KeptOptions.COUNT]: String(options.count) };
+    later(caches.default.put(this.key, new Response(options.text, { headers })));
+  }
+}
+
 /** The panel's items, each option list read for every list the request covers (one round trip). */
-async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContext, encoded: Map<string, EncodedOptions>) {
+async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContext, encoded: Map<string, EncodedOptions>, later: (work: Promise<unknown>) => void) {
   const lists = summaryLists(ctx);
   // Over one list and one database, options as many as a list's contacts come encoded from SQLite; the options of
   // a summary over several databases are put together by their order keys (src/db/merge-summaries.ts).
   const encodes = (filter: PanelFilter) => filter.manyOptions !== undefined && lists.length === 1 && !ctx.summaryPart;
-  const encodedReads = panel.flatMap((filter, index) => (filter.read && encodes(filter) ? [{ index, query: encodedOptions(filter.read(lists[0], ctx), filter.manyOptions!) }] : []));
+  const encodedReads = await Promise.all(
+    panel.flatMap((filter, index) => {
+      if (!filter.read || !encodes(filter)) return [];
+      const stamp = filter.optionsStamp?.(lists[0]);
+      return [
+        (async () => {
+          const kept = stamp ? await KeptOptions.find(type, filter.name, lists[0]) : undefined;
+          const unless = stamp && kept?.stamp ? { stamp, is: kept.stamp } : undefined;
+          return { index, kept, stamp, query: encodedOptions(filter.read!(lists[0], ctx), filter.manyOptions!, unless) };
+        })(),
+      ];
+    }),
+  );
   const reads = panel.flatMap((filter, index) => (filter.read && !encodes(filter) ? lists.map((list) => ({ indexes: [index], query: filter.read!(list, ctx), pick: undefined as string | undefined })) : []));
   // Each shared read once per list, its rows picked by each filter that shares it.
   const shared = [...new Map(panel.flatMap((filter) => (filter.shared ? [[filter.shared.read.key, filter.shared.read] as const] : []))).values()];
@@ -135,19 +199,29 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
     const indexes = panel.flatMap((filter, index) => (filter.shared?.read.key === source.key ? [index] : []));
     for (const list of lists) reads.push({ indexes, query: source.read(list, ctx), pick: "" });
   }
-  const statements = [...reads.map((read) => read.query), ...encodedReads.map((read) => read.query)];
+  // Each encoded read comes with the list's stamp, read in the same batch.
+  const stampReads = encodedReads.flatMap((read) => (read.stamp ? [read.stamp] : []));
+  const statements = [...reads.map((read) => read.query), ...encodedReads.map((read) => read.query), ...stampReads];
   const answered = statements.length > 0 ? await rowsOf(ctx.db, statements) : [];
   const results = answered.slice(0, reads.length);
   // Each encoded filter's options stand in the document as a placeholder of its own, replaced by their text.
   const placeholders = new Map<number, { placeholder: string; count: number }>();
-  encodedReads.forEach(({ index }, n) => {
+  let stampsRead = 0;
+  for (const [n, { index, kept, stamp }] of encodedReads.entries()) {
     const rows = answered[reads.length + n] as Array<{ count: number; options: string }>;
+    const listStamp = stamp ? (answered[reads.length + encodedReads.length + stampsRead++][0]?.stamp as string | undefined) : undefined;
+    let options: EncodedOptions;
+    if (kept?.stamp !== undefined && kept.stamp === listStamp) options = await kept.options();
+    else {
+      // Each row's array without its brackets: the members, joined.
+      options = { text: rows.map((row) => row.options.slice(1, -1)).join(","), count: rows.reduce((sum, row) => sum + Number(row.count), 0) };
+      kept?.discard();
+      if (kept && listStamp) kept.keep(options, listStamp, later);
+    }
     const placeholder = `\u0000options:${crypto.randomUUID()}`;
-    const count = rows.reduce((sum, row) => sum + Number(row.count), 0);
-    // Each row's array without its brackets: the members, joined.
-    encoded.set(JSON.stringify(placeholder), { text: rows.map((row) => row.options.slice(1, -1)).join(","), count });
-    placeholders.set(index, { placeholder, count });
-  });
+    encoded.set(JSON.stringify(placeholder), options);
+    placeholders.set(index, { placeholder, count: options.count });
+  }
   // Each filter's options from the data, once each, with their order key.
   const fromData = new Map<number, Map<string, { option: PanelOption; key: unknown[] }>>();
   reads.forEach((read, n) => read.indexes.forEach((index) => {
@@ -197,11 +271,21 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
   return items.filter((item) => !item.empty).map(({ empty: _empty, ...item }) => item).sort((a, b) => a.attributes.name.localeCompare(b.attributes.name));
 }
 
+/** Work that may finish after the answer is sent; where the request has no execution context, it runs unawaited. */
+function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): void {
+  const settled = work.catch((error: unknown) => console.warn(JSON.stringify({ level: "warn", message: "filter panel options not kept", error: String(error) })));
+  try {
+    c.executionCtx.waitUntil(settled);
+  } catch {
+    void settled;
+  }
+}
+
 /** The panel as a list of `type` items, by `filter[account_list_id]` (the web app sends it as POST with `X-HTTP-Method-Override: GET`). */
 export function panelRoutes(panel: PanelFilter[], type: string): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
     const encoded = new Map<string, EncodedOptions>();
-    const document = { data: await panelItems(panel, type, ctx, encoded) };
+    const document = { data: await panelItems(panel, type, ctx, encoded, (work) => afterAnswer(c, work)) };
     if (encoded.size === 0) return jsonApi(c, document);
     // Each placeholder, encoded as a JSON string, becomes the options' text (a function: no `$` patterns).
     let text = JSON.stringify(document);

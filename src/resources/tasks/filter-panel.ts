@@ -3,7 +3,7 @@
  * filter applied to the tasks' contacts (`contact_<name>`), drawn as the contacts' panel draws it.
  */
 import { sql } from "drizzle-orm";
-import { contacts } from "../../../drizzle/schema";
+import { contactNameStamps, contacts } from "../../../drizzle/schema";
 import { ACTIVITIES } from "../../constants";
 import { q } from "../../db/sql";
 import type { PanelFilter } from "../../engine/filter-panels";
@@ -29,6 +29,7 @@ export const TASK_PANEL: PanelFilter[] = [
     type: "multiselect",
     read: (list) => sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.name)} AS name, ${q(contacts.accountListId)} AS account_list_id FROM ${contacts} WHERE ${q(contacts.accountListId)} = ${list} ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`,
     manyOptions: ["id", "name", "account_list_id"],
+    optionsStamp: (list) => sql`SELECT ${q(contactNameStamps.stamp)} AS stamp FROM ${contactNameStamps} WHERE ${q(contactNameStamps.accountListId)} = ${list}`,
   },
   throughContacts("contact_church"),
   throughContacts("contact_city"),
