@@ -197,7 +197,7 @@ async function runSize(contacts: number, secret: string, options: Options, revis
       log("task reads: select all, a deep page, a filter set and the tasks' filter panel, against their row bounds");
       const against = servers.revision && options.against ? { origin: servers.revision, revision: options.against } : undefined;
       taskReads = await benchTaskReads(servers.api, token, benchIds.lists[0], options.duration, against);
-      for (const read of taskReads.results) log(`${read.name}: ${read.status}, rows ${read.rowsRead} (bound ${read.bound ?? "-"}), ${read.rows} of ${read.total}${read.p50 === undefined ? "" : `, p50 ${read.p50} ms`}${read.against ? ` (at ${options.against}: p50 ${read.against.p50} ms)` : ""}`);
+      for (const read of taskReads.results) log(`${read.name}: ${read.status}, rows ${read.rowsRead} (bound ${read.bound ?? "-"}), ${read.rows} of ${read.total}${read.again ? `, asked again ${read.again.rowsRead} rows${read.again.same ? "" : " (another answer)"}` : ""}${read.p50 === undefined ? "" : `, p50 ${read.p50} ms`}${read.against ? ` (at ${options.against}: p50 ${read.against.p50} ms)` : ""}`);
       if (taskReads.error) log(`task reads: ${taskReads.error}`);
     }
     return { contacts, generationMs: generation.ms, generation: generation.steps, writes: generation.writes, tableRows: rows, databaseBytes: bytes, results, roundTrips, batch, background, notifications, memory, exports, imports, placement, webhooks, merges, taskReads };

@@ -29,6 +29,8 @@ export interface TaskReadResult {
   /** A digest of the records answered, in order, and the total: the same before and after a change of plan. */
   digest: string;
   p50?: number;
+  /** A timed read asked again at once (what it reads once anything kept from the first is kept), and whether it answered the same. */
+  again?: { rowsRead: number | null; same: boolean };
   /** Requests answered under load, and those not answered 2xx. */
   loaded?: { total: number; errors: number };
   /** The same request's p50 on the service at `--against`'s revision, measured just before, with its digest. */
@@ -108,6 +110,8 @@ export async function measureTaskReads(reads: TaskRead[], seconds: number, again
       result.against = { p50: loaded.p50, loaded: { total: loaded.total, errors: loaded.errors }, digest: answered(theirs.body).digest, rowsRead: theirs.rowsRead === null ? null : Number(theirs.rowsRead) };
     }
     if (read.timed) {
+      const again = await probe(read.request);
+      result.again = { rowsRead: again.rowsRead === null ? null : Number(again.rowsRead), same: answered(again.body).digest === digest };
       const loaded = await load(read.request, seconds);
       result.p50 = loaded.p50;
       result.loaded = { total: loaded.total, errors: loaded.errors };
@@ -152,7 +156,7 @@ export function renderTaskReads(bench: TaskReadsBench | undefined): string {
   const met = (result: TaskReadResult) => (result.bound === null || result.rowsRead === null ? "n/a" : result.rowsRead <= result.bound ? "yes" : "**NO**");
   const rows = bench.results.map(
     (result) =>
-      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${timing(result.p50, result.loaded)} |${bench.against ? ` ${versus(result)} |` : ""}`,
+      `| ${result.name} | ${result.status} | ${result.rows.toLocaleString("en-US")} of ${result.total.toLocaleString("en-US")} | ${result.rowsRead?.toLocaleString("en-US") ?? "-"} | ${result.bound?.toLocaleString("en-US") ?? "-"} | ${met(result)} | ${result.roundTrips ?? "-"} | ${timing(result.p50, result.loaded)}${result.again ? `; asked again: ${result.again.rowsRead?.toLocaleString("en-US") ?? "-"} rows, ${result.again.same ? "same answer" : "**another answer**"}` : ""} |${bench.against ? ` ${versus(result)} |` : ""}`,
   );
   return [
     "Task reads (the viewer's lists; bounds in bench/task-reads.ts):",

@@ -309,7 +309,7 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
     const { response, keys } = await ask(database, { ...part, idsOnly: true });
     return { response, answer: response.status === 200 ? { document: (await response.json()) as ListAnswer["document"], keys } : undefined };
   };
-  const named = end <= WHOLE_PAGE_FROM_EACH ? await Promise.all(databases.map((database) => name(database, { rows: end }))) : await nameInShares(databases, end, name);
+  const named = end <= WHOLE_PAGE_FROM_EACH ? await Promise.all(databases.map((database) => name(database, { rows: end }))) : await nameInShares(databases, { offset: paging.offset, end }, name);
   const failed = named.find((part) => !part.answer);
   if (failed) return failed.response;
   const answers = named.map((part) => part.answer!);
@@ -352,11 +352,13 @@ type NamedPart = { response: Response; answer?: ListAnswer };
  * reach into the page name more (`morePartRows`), counting nothing again. So what they read stays near the page's
  * rows, however the lists are spread, where naming the whole page on each would read it once per database.
  */
-async function nameInShares(databases: string[], end: number, name: (database: string, part: Omit<ListPart, "report" | "idsOnly">) => Promise<NamedPart>): Promise<NamedPart[]> {
+async function nameInShares(databases: string[], { offset, end }: { offset: number; end: number }, name: (database: string, part: Omit<ListPart, "report" | "idsOnly">) => Promise<NamedPart>): Promise<NamedPart[]> {
   const counted = await Promise.all(databases.map((database) => name(database, { rows: 0 })));
   if (counted.some((part) => !part.answer) || counted.every((part) => !part.answer!.keys)) return counted;
   const totals = counted.map((part) => Number(part.answer!.document.meta.pagination.total_count));
   const sum = totals.reduce((a, b) => a + b, 0);
+  // A page past the list's end has no row to name.
+  if (sum <= offset) return counted;
   const asked = totals.map((total) => Math.min(total, end, Math.ceil(((end * total) / sum) * SHARE_MARGIN) + SHARE_SLACK));
   const named = [...counted];
   for (let wanted = new Map(asked.flatMap((rows, index) => (rows > 0 ? [[index, rows] as const] : []))); wanted.size > 0; ) {
