@@ -3,7 +3,7 @@ import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const currencyRates = sqliteTable("currency_rates", {
   code: text("code").primaryKey(),
-  // Text, not REAL: conversions parse it as an exact ratio (src/db/decimal.ts).
+  // Text, not REAL: conversions parse it as an exact ratio (src/decimal.ts).
   rate: text("rate").notNull(),
   updatedAt: text("updated_at").notNull(),
 });

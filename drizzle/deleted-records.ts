@@ -7,6 +7,7 @@
 import { index, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 import { id, timestamps } from "./columns";
+import { tasks } from "./tasks";
 import { users } from "./users";
 
 export const deletedRecords = sqliteTable(
@@ -35,3 +36,10 @@ export const deletedRecords = sqliteTable(
     index("deleted_records_deleted_at_idx").on(t.deletedAt),
   ],
 );
+
+/**
+ * A task's deletion as offline clients learn it: `Activity`, the original's model name (`filter[types]=Task` finds
+ * it too). Here beside the table, as data: the task resource declares it, and the deletes of tasks written as SQL
+ * (a cleared notification's open task, the notification run's) record theirs by it (src/engine/deletions.ts).
+ */
+export const TASK_DELETION = { deletableType: "Activity", idColumn: tasks.id, accountListColumn: tasks.accountListId };

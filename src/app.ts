@@ -19,7 +19,7 @@ import { databaseBinding, DIRECTORY } from "./db/databases";
 import { BOOKMARK_HEADER, requestSessions } from "./db/session";
 import type { AppEnv, Database } from "./env";
 import { ApiError, internalError, routeNotFound } from "./jsonapi/errors";
-import { negotiate } from "./jsonapi/negotiation";
+import { negotiation } from "./jsonapi/negotiation";
 import { isFileUpload } from "./jsonapi/uploads";
 import { sentBodyOf, servedRequest } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, newRequestId, REQUEST_ID_HEADER, SECURITY_HEADERS } from "./jsonapi/respond";
@@ -132,6 +132,7 @@ export function createApp(): Hono<AppEnv> {
   // A read sent as POST had its body read within the limit as it arrived.
   app.use("/api/*", (c, next) => (isFileUpload(c.req.raw) ? next() : limitBody(c, next)));
   // Monitors ask for health with Accept headers of their own: it is answered whatever they accept.
+  const negotiate = negotiation<AppEnv>((c) => c.get("sentBody")?.text);
   app.use("/api/*", (c, next) => (c.req.path === HEALTH_PATH ? next() : negotiate(c, next)));
   app.use("/api/*", async (c, next) => {
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();

@@ -1,5 +1,7 @@
-import { drizzle } from "drizzle-orm/d1";
-import type { Database } from "../env";
+import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+
+/** The query builder over the D1 binding; `$client` is the binding itself (for hand-written statements). */
+export type Database = DrizzleD1Database & { $client: D1Database };
 
 /**
  * One query builder per D1 binding per isolate. Building it is not free (with a schema, drizzle derives its

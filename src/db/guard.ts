@@ -5,7 +5,7 @@
  * that statement changed no row: json() raises on malformed input, and only the no-change branch feeds it one.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../env";
+import type { Database } from "./client";
 
 export const GUARD_FAILURE_TEXT = "malformed JSON";
 

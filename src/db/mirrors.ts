@@ -32,7 +32,7 @@ import {
   users,
   websites,
 } from "../../drizzle/schema";
-import type { Database } from "../env";
+import type { Database } from "./client";
 import { database } from "./client";
 import { databaseBinding, DIRECTORY } from "./databases";
 import { inList, jsonList, q } from "./sql";

@@ -3,7 +3,7 @@
  * (`Viewer.listDatabases`); what the directory alone holds (the user, memberships, invites, background batches,
  * announcements) is answered from it, and everything a list owns from the database the list is placed on.
  */
-import type { Viewer } from "../env";
+import type { Viewer } from "../viewer";
 import { DIRECTORY } from "./databases";
 
 const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";

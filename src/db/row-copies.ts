@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { LIST_TABLES, type ListTable } from "./list-tables";
 import { jsonList } from "./sql";
 import { rowsOf, type Rows } from "./statements";
-import type { Database } from "../env";
+import type { Database } from "./client";
 
 /** A statement's rows go in as one JSON value, which D1 takes up to 2 MB: written in slices of at most this. */
 export const SLICE_BYTES = 1_500_000;

@@ -5,7 +5,7 @@
  */
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { Database } from "../env";
+import type { Database } from "./client";
 
 const dialect = new SQLiteAsyncDialect();
 

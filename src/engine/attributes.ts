@@ -7,7 +7,7 @@ import * as v from "valibot";
 import type { SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { fitsMoneyColumn, MAX_MONEY_UNITS } from "../../drizzle/columns";
-import { parseMoney, formatMoney } from "../db/decimal";
+import { parseMoney, formatMoney } from "../decimal";
 import { parseDate, parseTimestamp } from "../jsonapi/time";
 import { CURRENCY_CODES } from "../constants/currencies";
 import { DATE, TIMESTAMP } from "../jsonapi/formats";

@@ -9,7 +9,7 @@ import type { ListPart, SummaryPart } from "../db/list-parts";
 import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
-import type { Ratio } from "../db/decimal";
+import type { Ratio } from "../decimal";
 import { TIMESTAMP } from "../jsonapi/formats";
 
 /** What every handler and hook gets: the database, the signed-in user and the request's clock. */

@@ -6,7 +6,7 @@
 import { Column, getTableName, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { getTableConfig, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { currencyRates, listRowCounts } from "../../drizzle/schema";
-import { ratioFromDecimalString, type Ratio } from "../db/decimal";
+import { ratioFromDecimalString, type Ratio } from "../decimal";
 import { and, compoundOf, MOST_COMPOUND_TERMS, inList, inOrder, isCandidateSource, literal, noneOf, not, notAmong, or, q } from "../db/sql";
 import { boundParameters, otherTableReads, rowsAfter, rowsOf, type BuiltQuery, type Rows } from "../db/statements";
 import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";

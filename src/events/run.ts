@@ -8,11 +8,11 @@
  * - a digest takes its notifications by writing its key on them, and its e-mails are unique per digest and user.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { TASK_DELETION } from "../../drizzle/schema";
 import { database } from "../db/client";
-import { formatMoney } from "../db/decimal";
+import { formatMoney } from "../decimal";
 import { compoundOf, randomUuid } from "../db/sql";
 import { recordDeletionsWhere } from "../engine/deletions";
-import { TASK_DELETION } from "../resources/tasks/deletion";
 import { rowsChanged, rowsOf, runAtomically } from "../db/statements";
 import type { Bindings, Database } from "../env";
 import { nextLocalHour } from "../jsonapi/time";

@@ -3,9 +3,8 @@
  * multipart/form-data to the routes that take one), and an Accept header must allow an answer in JSON:API (406
  * otherwise).
  */
-import type { Context } from "hono";
+import type { Context, Env, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
-import type { AppEnv } from "../env";
 import { ApiError } from "./errors";
 import { isFileUpload } from "./uploads";
 
@@ -53,23 +52,28 @@ export function acceptSatisfiable(header: string | undefined): boolean {
   );
 }
 
-/** The request's body as text: a read sent as POST carried one too (src/jsonapi/method-override.ts). */
-async function bodyText(c: Context<AppEnv>): Promise<string> {
-  const method = c.req.method;
-  // A file upload is streamed to its handler: reading it here would hold the whole file in memory.
-  if ((method === "POST" || method === "PUT" || method === "PATCH") && !isFileUpload(c.req.raw)) {
-    // Reading through c.req caches the text, so handlers read the same body again for free.
-    return c.req.text();
-  }
-  return c.get("sentBody")?.text ?? "";
+/**
+ * Content negotiation for the API's routes. `sentText` gives the body of a read sent as POST, which the method
+ * override took from the request (src/jsonapi/method-override.ts): it is the request's body too.
+ */
+export function negotiation<E extends Env>(sentText: (c: Context<E>) => string | undefined): MiddlewareHandler<E> {
+  /** The request's body as text. */
+  const bodyText = async (c: Context<E>): Promise<string> => {
+    const method = c.req.method;
+    // A file upload is streamed to its handler: reading it here would hold the whole file in memory.
+    if ((method === "POST" || method === "PUT" || method === "PATCH") && !isFileUpload(c.req.raw)) {
+      // Reading through c.req caches the text, so handlers read the same body again for free.
+      return c.req.text();
+    }
+    return sentText(c) ?? "";
+  };
+  return createMiddleware<E>(async (c, next) => {
+    if (!acceptSatisfiable(c.req.header("accept"))) {
+      throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
+    }
+    if ((await bodyText(c)).length > 0 && !contentTypeAccepted(c.req.header("content-type"))) {
+      throw new ApiError(415, [{ detail: `Requests with a body must use Content-Type: ${JSONAPI}` }]);
+    }
+    await next();
+  });
 }
-
-export const negotiate = createMiddleware<AppEnv>(async (c, next) => {
-  if (!acceptSatisfiable(c.req.header("accept"))) {
-    throw new ApiError(406, [{ detail: `Accept must allow ${JSONAPI} (without media type parameters other than ext and profile), application/json or */*` }]);
-  }
-  if ((await bodyText(c)).length > 0 && !contentTypeAccepted(c.req.header("content-type"))) {
-    throw new ApiError(415, [{ detail: `Requests with a body must use Content-Type: ${JSONAPI}` }]);
-  }
-  await next();
-});

@@ -8,7 +8,7 @@ import {
   notificationPreferences,
   organizationAccounts,
 } from "../../../drizzle/schema";
-import { formatMoney, parseMoney } from "../../db/decimal";
+import { formatMoney, parseMoney } from "../../decimal";
 import { q } from "../../db/sql";
 import { sameListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, withWrite } from "../../engine/attributes";

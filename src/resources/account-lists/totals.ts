@@ -16,7 +16,7 @@ import {
   ratioToCents,
   roundRatio,
   type Ratio,
-} from "../../db/decimal";
+} from "../../decimal";
 import { q } from "../../db/sql";
 
 export const FINANCIAL_PARTNER = "Partner - Financial";

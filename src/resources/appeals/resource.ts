@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, appealContacts, appeals, designationAccounts, donations, keptSums } from "../../../drizzle/schema";
-import { convertedTotal, formatMoney } from "../../db/decimal";
+import { convertedTotal, formatMoney } from "../../decimal";
 import { containsText, or, q, startsWithText } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { computed, date, fromShared, money, string } from "../../engine/attributes";

@@ -7,7 +7,7 @@
 import { stringify } from "csv-stringify/sync";
 import { strToU8, Zip, ZipDeflate, ZipPassThrough } from "fflate";
 import { PLEDGE_FREQUENCIES, type PledgeFrequencyKey } from "../../constants";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { neutralised } from "../imports/mail";
 import type { ExportContact, ExportDetail, ExportPerson } from "./export-rows";
 

@@ -48,7 +48,7 @@ export interface ExportContact {
   greeting: string | null;
   envelopeGreeting: string | null;
   status: string | null;
-  /** Units of 1/10,000 (src/db/decimal.ts). */
+  /** Units of 1/10,000 (src/decimal.ts). */
   pledgeAmount: number | null;
   pledgeCurrency: string | null;
   pledgeFrequency: string | null;

@@ -7,7 +7,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { addressValuesKind } from "../../../drizzle/kept-sums";
 import { accountLists, appeals, contacts, designationAccounts, keptSums, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, LIKELY_TO_GIVE, PLEDGE_FREQUENCIES, STATUSES } from "../../constants";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { inList, q } from "../../db/sql";
 import type { RequestContext } from "../../engine/define";
 import { distinctValues, type PanelFilter, type PanelOption, type SharedRead } from "../../engine/filter-panels";

@@ -2,7 +2,7 @@
  * The value forms of contact filters beyond the shared ones: decimal lists and ranges, the
  * `MM/DD/YYYY - MM/DD/YYYY` range text of the gift and due-date pickers, map boxes, month-day windows.
  */
-import { parseMoney } from "../../db/decimal";
+import { parseMoney } from "../../decimal";
 import { badRequest } from "../../jsonapi/errors";
 import { listValue, parseDateRange, textValue, type TimeRange } from "../../jsonapi/filter-values";
 import { isObject, paramsFromJson, type ParamValue } from "../../jsonapi/params";

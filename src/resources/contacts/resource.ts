@@ -19,7 +19,7 @@ import {
   pledges,
 } from "../../../drizzle/schema";
 import { LIKELY_TO_GIVE, SEND_NEWSLETTER, STATUSES, currencySymbol } from "../../constants";
-import { convertedSumsJson, formatMoney } from "../../db/decimal";
+import { convertedSumsJson, formatMoney } from "../../decimal";
 import { and, inList, oneOf, q, sumsByCurrency } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, computed, currencyCode, date, derived, fromShared, money, stored, string, timestamp } from "../../engine/attributes";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { accountLists, balances, designationAccounts, organizations } from "../../../drizzle/schema";
 import { currencySymbol } from "../../constants";
-import { exchangeRatio, formatMoney, formatRatio, parseMoney, rateFor, ratioToCents } from "../../db/decimal";
+import { exchangeRatio, formatMoney, formatRatio, parseMoney, rateFor, ratioToCents } from "../../decimal";
 import { containsText, or, q, startsWithText } from "../../db/sql";
 import { boolean, computed, derived, money, stored } from "../../engine/attributes";
 import { defineResource, type ReadExtras, type Row } from "../../engine/define";

@@ -6,7 +6,7 @@
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { sql, type SQL } from "drizzle-orm";
 import { accountLists, contactDonorAccounts, contacts, donations, pledgeDonations } from "../../../drizzle/schema";
-import { convertedTotal, formatMoney, parseMoney } from "../../db/decimal";
+import { convertedTotal, formatMoney, parseMoney } from "../../decimal";
 import { dateInRange, q } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import { sameListRelationship } from "../../engine/account-list-scope";

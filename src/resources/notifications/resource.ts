@@ -1,12 +1,11 @@
 import { sql } from "drizzle-orm";
-import { notifications, tasks } from "../../../drizzle/schema";
+import { notifications, TASK_DELETION, tasks } from "../../../drizzle/schema";
 import { accountListRelationship } from "../../engine/account-list-scope";
 import { boolean, date } from "../../engine/attributes";
 import { defineResource, type BatchStatement } from "../../engine/define";
 import { booleanFilter, idsFilter, rangeFilter } from "../../engine/filters";
 import { recordDeletionsIn } from "../../engine/deletions";
 import { belongsTo } from "../../engine/relationships";
-import { TASK_DELETION } from "../tasks/deletion";
 
 /**
  * Notifications of an account list (src/events raises them): the ones the list's preference showed in the app.

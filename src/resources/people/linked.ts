@@ -8,7 +8,7 @@ import { addresses, contactDonorAccounts, contactReferrals, contacts, donations,
 import { inList, q } from "../../db/sql";
 import { boolean, computed, decimal, stored, string } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row } from "../../engine/define";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { DATE } from "../../jsonapi/formats";
 import { ownedScopes, ownerRelationship } from "../../engine/owned";
 import { onePrimaryHooks } from "../../engine/primary";

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donorAccounts } from "../../../drizzle/schema";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { q } from "../../db/sql";
 import { addDays } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";

@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { donations } from "../../../drizzle/schema";
 import { PLEDGE_CURRENCIES } from "../../constants/currencies";
-import { addRatios, exchangeRatio, formatMoney, multiplyRatios, rateFor, ratioToCents, type Ratio } from "../../db/decimal";
+import { addRatios, exchangeRatio, formatMoney, multiplyRatios, rateFor, ratioToCents, type Ratio } from "../../decimal";
 import { inList, q } from "../../db/sql";
 import { listValue } from "../../jsonapi/filter-values";
 import type { ParamValue } from "../../jsonapi/params";

@@ -4,7 +4,7 @@
  */
 import { sql } from "drizzle-orm";
 import { balances, designationAccounts } from "../../../drizzle/schema";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { q } from "../../db/sql";
 import { badRequest } from "../../jsonapi/errors";
 import { textValue } from "../../jsonapi/filter-values";

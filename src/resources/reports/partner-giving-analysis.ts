@@ -7,7 +7,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
-import { formatMoney } from "../../db/decimal";
+import { formatMoney } from "../../decimal";
 import { and, q } from "../../db/sql";
 import { filterConditions } from "../../engine/read";
 import { badRequest } from "../../jsonapi/errors";

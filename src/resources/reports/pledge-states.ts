@@ -6,7 +6,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { contacts, keptSums, partnerStatusLogs } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
-import type { Ratio } from "../../db/decimal";
+import type { Ratio } from "../../decimal";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import { converted, ZERO } from "./money";
 

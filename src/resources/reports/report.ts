@@ -8,7 +8,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
 import { accountLists } from "../../../drizzle/schema";
 import { firstOwnList } from "../../db/placement";
-import type { Ratio } from "../../db/decimal";
+import type { Ratio } from "../../decimal";
 import { q } from "../../db/sql";
 import { rowsOf, type Rows } from "../../db/statements";
 import type { RequestContext } from "../../engine/define";

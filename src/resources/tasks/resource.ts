@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { activityContacts, comments, emailAddresses, people, phoneNumbers, tasks } from "../../../drizzle/schema";
+import { activityContacts, comments, emailAddresses, people, phoneNumbers, TASK_DELETION, tasks } from "../../../drizzle/schema";
 import { ACTIVITIES, NOTIFICATION_TIME_UNITS, NOTIFICATION_TYPES_FOR_TASKS } from "../../constants";
 import { q, idArray } from "../../db/sql";
 import { accountListRelationship } from "../../engine/account-list-scope";
@@ -11,7 +11,6 @@ import { contactOwner } from "../people/owners";
 import { checkVisiblePerson } from "../people/resource";
 import { tagListAttribute, tagWrites } from "../../engine/tags";
 import type { FieldError } from "../../jsonapi/errors";
-import { TASK_DELETION } from "./deletion";
 import { afterOverdue, completionBuckets, overdueFirst, overdueTotal, TASK_TAGS, taskFilters } from "./filters";
 import { applyCompletion, blankSubjectOnUpdate, checkActivityChoices, checkAssignedUser, defaultSubject, isBlankText } from "./rules";
 import { contactName, contactsAdded, keptContactIds, linkWrites } from "./task-contacts";
