@@ -24,6 +24,8 @@ export interface ScenarioResult {
   maxRowsRead?: number;
   /** Rows of the answer allowed beyond `maxRowsRead`, one each (bench/scenarios.ts `answered`). */
   answered?: { what: string; rows: number };
+  /** Rows the answer showed, for a bound of `maxRowsRead` or twice these where that is more (bench/scenarios.ts `shownTwice`). */
+  shownTwice?: { what: string; rows: number };
   /** What the answer lists (bench/scenarios.ts `shows`). */
   shows?: { what: string; count: number };
 }
@@ -196,6 +198,15 @@ function checks(report: Report): Check[] {
       // "+" marks a count some statements did not report; such a count proves nothing.
       const reported = r.probe!.rowsRead;
       const rows = reported !== null && /^\d+$/.test(reported) ? Number(reported) : undefined;
+      if (r.shownTwice) {
+        const allowed = Math.max(r.maxRowsRead!, 2 * r.shownTwice.rows);
+        list.push({
+          target: `${r.name}: ≤ ${r.maxRowsRead!.toLocaleString("en-US")} D1 rows read, or two per ${r.shownTwice.what} where more ${at}`,
+          value: `${reported ?? "not reported"} with ${r.shownTwice.rows.toLocaleString("en-US")} shown (≤ ${allowed.toLocaleString("en-US")})`,
+          pass: rows === undefined ? undefined : rows <= allowed,
+        });
+        continue;
+      }
       if (r.answered) {
         const allowed = r.maxRowsRead! + r.answered.rows;
         list.push({

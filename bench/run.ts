@@ -102,6 +102,7 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
       log(`${scenario.name}: probe answered ${result.probe.status}: ${result.probe.body.slice(0, 300)}`);
     } else {
       if (scenario.answered) result.answered = { what: scenario.answered.what, rows: scenario.answered.count(result.probe.body) };
+      if (scenario.shownTwice) result.shownTwice = { what: scenario.shownTwice.what, rows: scenario.shownTwice.count(result.probe.body) };
       if (scenario.shows) result.shows = { what: scenario.shows.what, count: scenario.shows.count(result.probe.body) };
     }
     const restartsBefore = restarts();

@@ -23,6 +23,11 @@ export interface Scenario {
    * rows (the tasks' panel answers every contact of the list as an option): what they are, and how many it answered.
    */
   answered?: { what: string; count: (body: string) => number };
+  /**
+   * A report's bound (the issue of the reports): `maxRowsRead`, or twice the rows its answer shows where that is
+   * more. What the rows are, and how many the answer showed.
+   */
+  shownTwice?: { what: string; count: (body: string) => number };
   /** What the answer lists besides (options read from the data, people and contacts): shown beside the rows read. */
   shows?: { what: string; count: (body: string) => number };
 }
@@ -164,7 +169,7 @@ export function scenarios(target: Target, contactIds: string[]): Scenario[] {
 function listedGifts(body: string): number {
   const attributes = (JSON.parse(body) as { data?: { attributes?: { donor_infos?: unknown[]; donation_infos?: unknown[]; currency_groups?: Record<string, { donation_infos: Array<{ months: Array<{ donations: unknown[] }> }> }> } } }).data?.attributes ?? {};
   const grouped = Object.values(attributes.currency_groups ?? {}).flatMap((group) => group.donation_infos.flatMap((info) => info.months.flatMap((month) => month.donations)));
-  return 2 * (grouped.length + (attributes.donation_infos?.length ?? 0)) + (attributes.donor_infos?.length ?? 0);
+  return grouped.length + (attributes.donation_infos?.length ?? 0) + (attributes.donor_infos?.length ?? 0);
 }
 
 /** The rows of an expected monthly totals answer. */
@@ -186,12 +191,9 @@ function reportScenarios(target: Target): Scenario[] {
   return [
     report("goal progress", "goal_progress"),
     report("monthly giving graph (13 months)", `monthly_giving_graph?filter[donation_date]=${firstOfMonth(12)}..${endOfMonth}`),
-    report("14-month report, salary currency", `salary_currency_donations?filter[month_range]=${firstOfMonth(13)}...${endOfMonth}`, {
-      maxRowsRead: 0,
-      answered: { what: "gift (two each) or partner listed", count: listedGifts },
-    }),
-    report("14-month report, donor currency", "donor_currency_donations", { maxRowsRead: 0, answered: { what: "gift (two each) or partner listed", count: listedGifts } }),
-    report("expected monthly totals", "expected_monthly_totals", { answered: { what: "row answered (two each)", count: (body) => 2 * expectedRows(body) } }),
+    report("14-month report, salary currency", `salary_currency_donations?filter[month_range]=${firstOfMonth(13)}...${endOfMonth}`, { shownTwice: { what: "gift or partner listed", count: listedGifts } }),
+    report("14-month report, donor currency", "donor_currency_donations", { shownTwice: { what: "gift or partner listed", count: listedGifts } }),
+    report("expected monthly totals", "expected_monthly_totals", { shownTwice: { what: "row answered", count: expectedRows } }),
     {
       name: "reports: partner giving analysis (mpdx-react's POST)",
       request: apiPost(
@@ -206,7 +208,7 @@ function reportScenarios(target: Target): Scenario[] {
     report("pledge histories (13 months)", "pledge_histories"),
     report("activity results (4 weeks)", "activity_results"),
     report("donation monthly totals (a year)", `donation_monthly_totals?filter[month_range]=${firstOfMonth(11)}..${endOfMonth}`),
-    report("year donations", "year_donations", { maxRowsRead: 0, answered: { what: "gift (two each) or partner listed", count: listedGifts } }),
+    report("year donations", "year_donations", { shownTwice: { what: "gift or partner listed", count: listedGifts } }),
     { ...report("monthly losses graph", ""), request: apiGet(target, `/api/v2/reports/monthly_losses_graphs/${list}`) },
   ];
 }

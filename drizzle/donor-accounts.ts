@@ -39,6 +39,7 @@ export const contactDonorAccounts = sqliteTable(
   },
   (t) => [
     uniqueIndex("contact_donor_accounts_contact_id_donor_account_id_unique").on(t.contactId, t.donorAccountId),
-    index("contact_donor_accounts_donor_account_id_idx").on(t.donorAccountId),
+    // The contacts of a donor account from the index alone (a gift's partner, the triggers that follow a gift).
+    index("contact_donor_accounts_donor_account_id_idx").on(t.donorAccountId, t.contactId),
   ],
 );

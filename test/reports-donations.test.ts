@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths } from "../src/jsonapi/time";
 import { errorOf, get, request } from "./helpers/api";
+import { createContact, linkDonorAccount } from "./helpers/money-records";
 import { monthStart, reportFixture } from "./helpers/report-fixtures";
 
 let f: Awaited<ReturnType<typeof reportFixture>>;
@@ -60,6 +61,39 @@ describe("GET /api/v2/reports/{salary,donor}_currency_donations", () => {
     expect(attributes.currency_groups.CAD.totals).toMatchObject({ year: 250, year_converted: 200 });
     expect(attributes.currency_groups.USD.donation_infos).toHaveLength(1);
     expect(attributes.currency_groups.USD.donation_infos[0]).toMatchObject({ contact_id: f.jones.contact.id, total: 400, average: 100 });
+  });
+
+  it("puts a donor account's gifts under the first (by creation) of the list's contacts linked to it", async () => {
+    const own = await reportFixture();
+    const jonesCreated = own.jones.contact.createdAt!;
+    const shifted = (seconds: number) => new Date(Date.parse(jonesCreated) + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
+    // A later contact of the list, and a contact of Alice's other list, share Jones's donor account: Jones keeps the gifts.
+    const later = await createContact(own.alice.list.id, { name: "Aaron, Later", createdAt: shifted(60) });
+    await linkDonorAccount(later.id, own.jones.donor.id);
+    const elsewhere = await createContact(own.other.id, { name: "Abe, Elsewhere", createdAt: shifted(-60) });
+    await linkDonorAccount(elsewhere.id, own.jones.donor.id);
+    const report = async () => {
+      const response = await get(`/api/v2/reports/salary_currency_donations?filter[account_list_id]=${own.alice.list.id}`, own.alice.token);
+      expect(response.status, response.text).toBe(200);
+      const { donor_infos, currency_groups } = response.body.data.attributes as {
+        donor_infos: Array<{ contact_id: string; contact_name: string; account_numbers: string[] }>;
+        currency_groups: { USD: { donation_infos: Array<{ contact_id: string; total: number }> } };
+      };
+      return { names: donor_infos.map((donor) => donor.contact_name), donors: donor_infos, totals: currency_groups.USD.donation_infos };
+    };
+    const kept = await report();
+    expect(kept.names).toEqual(["Jones, Ann", "Lee, Cy", "Smith, Bo"]);
+    expect(kept.totals.find((info) => info.contact_id === own.jones.contact.id)?.total).toBe(400);
+
+    // A contact of the list made before Jones takes them, with every account number of theirs.
+    const earlier = await createContact(own.alice.list.id, { name: "Zed, Earlier", createdAt: shifted(-30) });
+    await linkDonorAccount(earlier.id, own.jones.donor.id);
+    await linkDonorAccount(earlier.id, own.smith.donor.id);
+    const moved = await report();
+    // Smith's donor account is now Earlier's too, and Earlier came first: Earlier has both partners' gifts.
+    expect(moved.names).toEqual(["Lee, Cy", "Zed, Earlier"]);
+    expect(moved.totals.find((info) => info.contact_id === earlier.id)?.total).toBe(600);
+    expect(moved.donors.find((donor) => donor.contact_id === earlier.id)?.account_numbers.sort()).toEqual([own.jones.donor.accountNumber, own.smith.donor.accountNumber].sort());
   });
 
   it("refuses a month range that is not two dates joined by three dots", async () => {

@@ -6,6 +6,7 @@ import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donorAccounts } from "../../../drizzle/schema";
 import { formatMoney } from "../../decimal";
 import { q } from "../../db/sql";
+import { compareValues } from "../../db/sqlite-order";
 import { addDays } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import type { Gift } from "./money";
@@ -24,29 +25,37 @@ export interface DonorInfo {
 }
 
 /**
- * The list's contact a donor account's gifts are: the first (by creation) linked to it. Asked once a donor account,
- * not once a gift.
+ * The partners of these gifts (each once, by name) and the partner of each gift's donor account: the list's contact
+ * a donor account's gifts are is the first (by creation) of the list's contacts linked to it. One statement reads
+ * each linked contact of the list once, with the partners' account numbers; the first of each donor account is
+ * chosen here (a sort in SQLite is billed as rows read again).
  */
-const firstContact = (listId: string) =>
-  sql`(SELECT c.id FROM ${contactDonorAccounts} AS cda JOIN ${contacts} AS c ON c.id = cda.contact_id
-    WHERE cda.donor_account_id = d.value AND c.account_list_id = ${listId} ORDER BY c.created_at, c.id LIMIT 1)`;
-
-/** The partners of these gifts (each once, by name) and the partner of each gift's donor account. */
 export async function giftPartners({ list, today, read }: ReportRequest, gifts: Gift[]): Promise<{ donors: DonorInfo[]; partnerOf: (gift: Gift) => DonorInfo | undefined }> {
-  const donorAccountIds = JSON.stringify([...new Set(gifts.map((gift) => gift.donorAccountId))]);
   if (gifts.length === 0) return { donors: [], partnerOf: () => undefined };
-  const [mapping, rows] = await read([
-    sql`SELECT d.value AS donor_account_id, ${firstContact(list.id)} AS contact_id FROM json_each(${donorAccountIds}) AS d`,
-    sql`SELECT ${q(contacts.id)} AS id, ${q(contacts.name)} AS name, ${q(contacts.status)} AS status, ${q(contacts.lateAt)} AS late_at,
-      CAST(${q(contacts.pledgeAmount)} AS TEXT) AS pledge_amount, ${q(contacts.pledgeCurrency)} AS pledge_currency, ${q(contacts.pledgeFrequency)} AS pledge_frequency,
-      (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
-        WHERE ${q(contactDonorAccounts.contactId)} = ${q(contacts.id)}) AS account_numbers
-      FROM ${contacts} WHERE ${q(contacts.id)} IN (SELECT ${firstContact(list.id)} FROM json_each(${donorAccountIds}) AS d) AND ${q(contacts.accountListId)} = ${list.id}
-      ORDER BY ${q(contacts.name)}, ${q(contacts.id)}`,
+  const donorAccountIds = JSON.stringify([...new Set(gifts.map((gift) => gift.donorAccountId))]);
+  const [rows] = await read([
+    sql`SELECT d.value AS donor_account_id, c.id, c.created_at, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
+        (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
+          WHERE ${q(contactDonorAccounts.contactId)} = c.id) AS account_numbers
+      FROM json_each(${donorAccountIds}) AS d CROSS JOIN ${contactDonorAccounts} AS cda ON cda.donor_account_id = d.value CROSS JOIN ${contacts} AS c ON c.id = cda.contact_id
+      WHERE c.account_list_id = ${list.id}`,
   ]);
-  const donors = rows.map((row) => donorInfoOf(row, today));
-  const byId = new Map(donors.map((donor) => [donor.contact_id, donor]));
-  const contactOf = new Map(mapping.map((row) => [String(row.donor_account_id), String(row.contact_id)]));
+  const first = new Map<string, Record<string, unknown>>();
+  const earlier = (a: Record<string, unknown>, b: Record<string, unknown>) => (compareValues(a.created_at, b.created_at) || compareValues(a.id, b.id)) < 0;
+  for (const row of rows) {
+    const donorAccount = String(row.donor_account_id);
+    const known = first.get(donorAccount);
+    if (!known || earlier(row, known)) first.set(donorAccount, row);
+  }
+  const byId = new Map<string, DonorInfo>();
+  const contactOf = new Map<string, string>();
+  for (const [donorAccount, row] of first) {
+    const id = String(row.id);
+    contactOf.set(donorAccount, id);
+    if (!byId.has(id)) byId.set(id, donorInfoOf(row, today));
+  }
+  // By name, then id, as SQLite orders them.
+  const donors = [...byId.values()].sort((a, b) => compareValues(a.contact_name, b.contact_name) || compareValues(a.contact_id, b.contact_id));
   return { donors, partnerOf: (gift) => byId.get(contactOf.get(gift.donorAccountId) ?? "") };
 }
 

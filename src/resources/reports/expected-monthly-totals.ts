@@ -8,6 +8,7 @@ import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
 import { PLEDGE_FREQUENCIES } from "../../constants/contacts";
 import { q } from "../../db/sql";
+import { compareValues } from "../../db/sqlite-order";
 import { addMonths } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import { donorInfoOf, giftPartners, type DonorInfo } from "./donor-infos";
@@ -19,9 +20,6 @@ import { defineReport, type ReportRequest } from "./report";
 const historyStart = (thisMonth: string) =>
   sql`date(${thisMonth}, '-' || CAST(max(3, 2 * CAST(COALESCE(NULLIF(c.pledge_frequency, ''), '1') AS REAL)) AS INTEGER) || ' months')`;
 
-/** A partner's gifts to its list, as `g`. */
-const partnerGifts = sql`FROM ${contactDonorAccounts} AS cda JOIN ${donations} AS g ON g.donor_account_id = cda.donor_account_id AND g.account_list_id = c.account_list_id`;
-
 /** The list's financial partners with a pledge (those who gave through the filtered accounts, when filtered), and their history. */
 function partnerReads({ list, filters }: ReportRequest, thisMonth: string) {
   const narrowed = idFilter(filters, "designation_account_id") || idFilter(filters, "donor_account_id");
@@ -30,11 +28,14 @@ function partnerReads({ list, filters }: ReportRequest, thisMonth: string) {
         WHERE n.contact_id = c.id AND ${q(donations.accountListId)} = ${list.id}${accountFilters(filters)})`
     : sql``;
   const partners = sql`c.account_list_id = ${list.id} AND c.status = ${FINANCIAL_PARTNER} AND c.pledge_amount > 0 ${gaveThere}`;
-  const firstMonth = sql`(SELECT substr(min(g.donation_date), 1, 7) ${partnerGifts} WHERE cda.contact_id = c.id)`;
+  // The first gift of each donor account is the first entry of its gifts index (of the list's, in date order): the
+  // earliest of those, not the least of every gift (which reads every gift the partner ever gave).
+  const firstMonth = sql`(SELECT substr(min((SELECT g.donation_date FROM ${donations} AS g WHERE g.donor_account_id = cda.donor_account_id
+      AND g.account_list_id = c.account_list_id ORDER BY g.donation_date LIMIT 1)), 1, 7) FROM ${contactDonorAccounts} AS cda WHERE cda.contact_id = c.id)`;
   return [
     sql`SELECT c.id, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
       c.pledge_received, c.last_gift_on, ${firstMonth} AS first_month, '[]' AS account_numbers
-      FROM ${contacts} AS c WHERE ${partners} ORDER BY c.name, c.id`,
+      FROM ${contacts} AS c WHERE ${partners}`,
     sql`SELECT c.id, substr(g.donation_date, 1, 7) AS month, CAST(SUM(COALESCE(g.tendered_amount, g.amount)) AS TEXT) AS units FROM ${contacts} AS c
       JOIN ${contactDonorAccounts} AS cda ON cda.contact_id = c.id
       JOIN ${donations} AS g ON g.donor_account_id = cda.donor_account_id AND g.account_list_id = c.account_list_id AND g.donation_date >= ${historyStart(`${thisMonth}-01`)}
@@ -126,7 +127,9 @@ export const expectedMonthlyTotals = defineReport({
       months.set(String(entry.month), BigInt(String(entry.units)));
       history.set(String(entry.id), months);
     }
-    const possible = partnerRows.flatMap((entry) => {
+    // By name, then id, as SQLite orders them (sorted here: a sort in SQLite is billed as rows read again).
+    const byName = [...partnerRows].sort((a, b) => compareValues(a.name, b.name) || compareValues(a.id, b.id));
+    const possible = byName.flatMap((entry) => {
       const donor = donorInfoOf(entry, today);
       const partner: Partner = {
         donor,
