@@ -12,12 +12,22 @@
 import { benchIds } from "./dataset";
 import { load, median, probe, type Request } from "./load";
 import type { D1Handle } from "./server";
+import { answered, TASK_READ_BOUNDS } from "./task-reads";
+
+interface LayoutMeasure {
+  rowsRead: string | null;
+  roundTrips: number | null;
+  criticalPath: number | null;
+  p50: number;
+  /** The most D1 rows the read may read, from its answer (bench/task-reads.ts), where it has a bound. */
+  bound: number | null;
+}
 
 export interface LayoutPage {
   name: string;
   path: string;
-  one: { rowsRead: string | null; roundTrips: number | null; criticalPath: number | null; p50: number };
-  spread: { rowsRead: string | null; roundTrips: number | null; criticalPath: number | null; p50: number };
+  one: LayoutMeasure;
+  spread: LayoutMeasure;
 }
 
 export interface MoveRun {
@@ -55,15 +65,15 @@ export interface PlacementBench {
   error?: string;
 }
 
-const PAGES = [
+const PAGES: Array<{ name: string; path: string; bound?: (answer: { rows: number; total: number }) => number }> = [
   { name: "default contacts page", path: "/api/v2/contacts" },
-  { name: "default task page", path: "/api/v2/tasks" },
+  { name: "default task page", path: "/api/v2/tasks", bound: TASK_READ_BOUNDS.pageFrom(0, 25) },
   // The web app's "select all": 25,000 ids on one page (its own request is the same read, sent as a POST).
-  { name: "25,000 task ids (select all)", path: "/api/v2/tasks?per_page=25000&fields[tasks]=" },
-  // A deep page: each database names every row before it (the dataset has five tasks per contact).
-  { name: "tasks from row 20,000", path: "/api/v2/tasks?per_page=25&page=801" },
-  // A filter set, counted and paged on each database (bench/task-reads.ts holds it to twice what it matches).
-  { name: "tasks of three filters", path: "/api/v2/tasks?filter[date_range]=overdue&filter[activity_type]=Call,Email&filter[starred]=false" },
+  { name: "25,000 task ids (select all)", path: "/api/v2/tasks?per_page=25000&fields[tasks]=", bound: TASK_READ_BOUNDS.sparse },
+  // A deep page: each database names its share of the rows before it (the dataset has five tasks per contact).
+  { name: "tasks from row 20,000", path: "/api/v2/tasks?per_page=25&page=801", bound: TASK_READ_BOUNDS.pageFrom(20_000, 25) },
+  // A filter set, counted and paged on each database.
+  { name: "tasks of three filters", path: "/api/v2/tasks?filter[date_range]=overdue&filter[activity_type]=Call,Email&filter[starred]=false", bound: TASK_READ_BOUNDS.filterSet },
 ];
 
 const LOAD_SECONDS = 5;
@@ -83,12 +93,13 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
     }
   };
   const request = (path: string): Request => ({ url: `${api}${path}`, headers: { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json" } });
-  const measure = async (path: string) => {
+  const measure = async ({ path, bound }: (typeof PAGES)[number]): Promise<LayoutMeasure> => {
     // A first request loads the viewer (its lists and where they are) into the viewer cache; the second is measured.
     await probe(request(path));
     const probed = await probe(request(path));
     if (probed.status !== 200) throw new Error(`${path} answered ${probed.status}: ${probed.body.slice(0, 300)}`);
-    return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, criticalPath: probed.criticalPath ?? null, p50: (await load(request(path), LOAD_SECONDS)).p50 };
+    const p50 = (await load(request(path), LOAD_SECONDS)).p50;
+    return { rowsRead: probed.rowsRead, roundTrips: probed.roundTrips, criticalPath: probed.criticalPath ?? null, p50, bound: bound ? bound(answered(probed.body)) : null };
   };
   const writeHeaders = { Authorization: `Bearer ${token}`, Accept: "application/vnd.api+json", "Content-Type": "application/vnd.api+json" };
   const write = async (method: "POST" | "PUT", path: string, body: unknown) => {
@@ -127,14 +138,14 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
   try {
     const [first, second, third] = benchIds.viewerLists;
     const one = [];
-    for (const page of PAGES) one.push(await measure(page.path));
+    for (const page of PAGES) one.push(await measure(page));
     const movesOnOne = await recordMoveCost(first, second);
     for (const [list, database] of [[second, "LIST_DB_1"], [third, "LIST_DB_2"]]) {
       await admin("POST", `/account_lists/${list}/move`, { database });
       await placed(list, (placement) => placement.state === "placed");
     }
     const pages: LayoutPage[] = [];
-    for (const [index, page] of PAGES.entries()) pages.push({ ...page, one: one[index], spread: await measure(page.path) });
+    for (const [index, page] of PAGES.entries()) pages.push({ name: page.name, path: page.path, one: one[index], spread: await measure(page) });
     const recordMoves = { one: movesOnOne, apart: await recordMoveCost(first, second) };
 
     // The largest list moves while a writer creates contacts in it, one after another.
@@ -182,17 +193,24 @@ export async function benchPlacement(api: string, token: string, adminSecret: st
 
 const ratio = (a: string | number | null, b: string | number | null) => (a === null || b === null || Number(b) === 0 ? "-" : `${(Number(String(a).replace("+", "")) / Number(String(b).replace("+", ""))).toFixed(2)}x`);
 
+/** A page's bound and whether each layout read within it. */
+function boundMet(page: LayoutPage): string {
+  if (page.one.bound === null || page.spread.bound === null) return "-";
+  const met = (measured: LayoutMeasure) => (measured.rowsRead === null ? "?" : Number(measured.rowsRead.replace("+", "")) <= measured.bound! ? "yes" : "**NO**");
+  return `${page.spread.bound.toLocaleString("en-US")}: ${met(page.one)} / ${met(page.spread)}`;
+}
+
 export function renderPlacement(bench: PlacementBench | undefined): string {
   if (!bench) return "Lists on several databases: not measured.";
   if (bench.error) return `Lists on several databases: failed: ${bench.error}`;
   const lines = [
     "Lists on several databases: the viewer's three lists on the directory alone, then one on each of three databases (moved there by the list-moves job). The databases are asked at once: the round trips on the critical path count those made together once (X-D1-Critical-Path), the others count every one.",
     "",
-    "| page | rows read, one database | rows read, three | ratio | D1 round trips on the critical path, one / three | all D1 round trips, one / three | p50 ms, one / three | p50 ratio |",
-    "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    "| page | rows read, one database | rows read, three | ratio | bound (bench/task-reads.ts), met one / three | D1 round trips on the critical path, one / three | all D1 round trips, one / three | p50 ms, one / three | p50 ratio |",
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
     ...bench.pages.map(
       (page) =>
-        `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${page.one.criticalPath ?? "-"} / ${page.spread.criticalPath ?? "-"} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
+        `| ${page.name} | ${page.one.rowsRead ?? "-"} | ${page.spread.rowsRead ?? "-"} | ${ratio(page.spread.rowsRead, page.one.rowsRead)} | ${boundMet(page)} | ${page.one.criticalPath ?? "-"} / ${page.spread.criticalPath ?? "-"} | ${page.one.roundTrips ?? "-"} / ${page.spread.roundTrips ?? "-"} | ${page.one.p50} / ${page.spread.p50} | ${ratio(page.spread.p50, page.one.p50)} |`,
     ),
   ];
   const moves = bench.recordMoves;

@@ -177,7 +177,7 @@ async function runSize(contacts: number, secret: string, options: Options, revis
       log("lists on several databases: the viewer's lists on one database, then on three; then a move under writes");
       placement = await benchPlacement(servers.api, token, secret, servers.db);
       if (placement.error) log(`placement: ${placement.error}`);
-      for (const page of placement.pages) log(`${page.name}: rows ${page.one.rowsRead} -> ${page.spread.rowsRead}, trips ${page.one.roundTrips} -> ${page.spread.roundTrips}, p50 ${page.one.p50} -> ${page.spread.p50} ms`);
+      for (const page of placement.pages) log(`${page.name}: rows ${page.one.rowsRead} -> ${page.spread.rowsRead}, trips ${page.one.roundTrips} -> ${page.spread.roundTrips}, p50 ${page.one.p50} -> ${page.spread.p50} ms${page.spread.bound === null ? "" : `, bound ${page.spread.bound}`}`);
       if (placement.move) log(`move: ${JSON.stringify(placement.move)}`);
     }
     let webhooks: WebhookBench | undefined;
