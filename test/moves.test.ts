@@ -199,6 +199,34 @@ describe("moving a list", () => {
     expect(listed.body.meta.pagination.total_count).toBe(names.length);
   });
 
+  it("answers the tasks' panel of a moved list from its new database, following its contacts there", async () => {
+    const [first] = await fillList(2);
+    const path = `/api/v2/tasks/filters?filter[account_list_id]=${listId}`;
+    const options = async () => {
+      const answer = await request("GET", path, { token: owner.token, raw: true });
+      expect(answer.status, answer.text).toBe(200);
+      const items = answer.body.data as Array<{ attributes: { name: string; options?: Array<{ name: string }> } }>;
+      return items.find((item) => item.attributes.name === "contact_ids")!.attributes.options!.map((option) => option.name);
+    };
+    const stamps = (name: string) => on(name).all<{ n: number }>(sql`SELECT count(*) AS n FROM contact_name_stamps WHERE account_list_id = ${listId}`).then(([row]) => Number(row.n));
+    const before = await options();
+    expect(before).toEqual(["-- Any --", "Mover, Partner 0", "Mover, Partner 1"]);
+    // Read twice: the second answer may come from what the first kept.
+    expect(await options()).toEqual(before);
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    for (let steps = 0; ; steps++) {
+      expect(steps).toBeLessThan(500);
+      if ((await moveStep(quiet, listId, Date.now() + 60_000)).next === "done") break;
+    }
+    // The stamp lives where the contacts are: the copies stamped the list on its new database, the old one forgot it.
+    expect(await stamps("LIST_DB_1")).toBe(0);
+    expect(await stamps("LIST_DB_2")).toBe(1);
+    expect(await options()).toEqual(before);
+    const renamed = await put(`/api/v2/contacts/${first}`, { data: { type: "contacts", id: first, attributes: { name: "Moved, Partner 0", overwrite: true } } }, owner.token);
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await options()).toEqual(["-- Any --", "Moved, Partner 0", "Mover, Partner 1"]);
+  });
+
   it("moves a list's webhooks with it: each event arrives once, written before or during the move, and neither the copies nor the old rows' removal record any", async () => {
     const receiver = new Receiver();
     // What the API writes (the gifts here are written straight to the database, where nothing sends them).
