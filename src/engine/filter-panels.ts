@@ -148,7 +148,8 @@ class KeptOptions {
 
   static async find(type: string, filter: string, list: string): Promise<KeptOptions> {
     const key = `https://filter-panel-options.cache/${type}/${filter}/${list}`;
-    return new KeptOptions(key, await caches.default.match(key));
+    // A cache that cannot be read is a miss: the options are read from the list.
+    return new KeptOptions(key, await caches.default.match(key).catch(() => undefined));
   }
 
   /** The stamp of the text kept, if any. */
