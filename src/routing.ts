@@ -19,7 +19,7 @@ import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError } from "./jsonapi/errors";
 import { isObject, ownEntry, parseQueryString, type ParamValue } from "./jsonapi/params";
-import { parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
+import { asksForIncludes, parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
@@ -292,7 +292,7 @@ async function listAnswer(c: Context<AppEnv>, databases: string[], run: (databas
   try {
     const parsed = parseListQuery(requestParams(c));
     paging = parsed.paging;
-    includes = parsed.document.includeAll || Object.keys(parsed.document.include).length > 0;
+    includes = asksForIncludes(parsed.document);
   } catch (error) {
     if (error instanceof ApiError) return run(databases[0], bodyText);
     throw error;

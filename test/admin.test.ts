@@ -327,6 +327,7 @@ describe("user:erase", () => {
     expect(await db.$count(schema.accountListUsers, eq(schema.accountListUsers.userId, leaving.user.id))).toBe(0);
     expect(await db.select({ subject: schema.identityLinks.subject }).from(schema.identityLinks)).toEqual([{ subject: "stayer" }]);
     expect(await db.$count(schema.listRowCounts, eq(schema.listRowCounts.accountListId, sole.id))).toBe(0);
+    expect(await db.$count(schema.contactNameStamps, eq(schema.contactNameStamps.accountListId, sole.id))).toBe(0);
     expect(await db.$count(schema.deletedRecords, eq(schema.deletedRecords.accountListId, sole.id))).toBe(0);
     // The shared list stays, with its other user and rows; its kept counts still equal count(*).
     expect(await db.$count(schema.contacts, eq(schema.contacts.id, stayerContact.id))).toBe(1);

@@ -4,7 +4,7 @@
  * database's, to the byte, and the rows read stay near the page's, not the page's once per database.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { request, type ApiResponse } from "./helpers/api";
+import { errorOf, request, type ApiResponse } from "./helpers/api";
 import { placedUser, type PlacedUser } from "./helpers/placement";
 import { withD1Counts } from "./helpers/d1-counts";
 
@@ -116,6 +116,18 @@ describe("a large page over three databases", () => {
     const one = await counted(path, together);
     expect(three.criticalPath).toBe(one.criticalPath + 2);
     expect(three.rowsRead).toBeLessThan(one.rowsRead * 2);
+  });
+
+  it("refuses a large page's bad filter, or a list not the viewer's, as one database does", async () => {
+    for (const path of ["/api/v2/tasks?per_page=300&filter[date_range]=someday", "/api/v2/tasks?per_page=300&page=0"]) {
+      const one = await request("GET", path, { token: together.token });
+      const three = await request("GET", path, { token: spread.token });
+      expect(errorOf(three, 400)).toEqual(errorOf(one, 400));
+    }
+    // Another user's list named by a viewer whose lists are spread: not found, as it is for one database.
+    const elsewhere = await request("GET", `/api/v2/tasks?per_page=300&filter[account_list_id]=${together.lists[0]}`, { token: spread.token });
+    expect(errorOf(elsewhere, 404).detail).toContain(together.lists[0]);
+    expect((await request("GET", "/api/v2/tasks?per_page=300")).status).toBe(401);
   });
 
   it("names no row of a page past the list's end: the counts settle it", async () => {

@@ -16,7 +16,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY } from "../db/databases";
 import { databasesOfLists } from "../db/mirrors";
-import { LIST_ROOT_TABLES, LIST_TABLES, rowsOfListBound } from "../db/list-tables";
+import { keptRowsOfListRemoved, LIST_ROOT_TABLES, LIST_TABLES, rowsOfListBound } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
 import { conflict } from "../jsonapi/errors";
@@ -167,11 +167,7 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
       if (spent()) return { user_id: userId, done: false, deleted };
     }
     // Emptied: the list itself, with what cascades from it, its kept counts and its contacts' stamp (no key ties them to it).
-    await runAtomically(db, [
-      sql`DELETE FROM account_lists WHERE id = ${list.listId}`,
-      sql`DELETE FROM list_row_counts WHERE account_list_id = ${list.listId}`,
-      sql`DELETE FROM contact_name_stamps WHERE account_list_id = ${list.listId}`,
-    ]);
+    await runAtomically(db, [sql`DELETE FROM account_lists WHERE id = ${list.listId}`, ...keptRowsOfListRemoved(list.listId)]);
     // The directory's copy of the row, with its placement and memberships, last: until then the list is found again.
     if (db !== directory) await directory.run(sql`DELETE FROM account_lists WHERE id = ${list.listId}`);
     deleted.account_lists = (deleted.account_lists ?? 0) + 1;

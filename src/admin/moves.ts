@@ -18,7 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { accountLists, listPlacements } from "../../drizzle/schema";
 import { database } from "../db/client";
 import { databaseBinding, DIRECTORY, isListDatabase } from "../db/databases";
-import { keyOfRow, LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } from "../db/list-tables";
+import { keptRowsOfListRemoved, keyOfRow, LIST_ROOT_TABLES, LIST_TABLES, rowKeyOf, type ListTable } from "../db/list-tables";
 import { copyDirectoryRows, copyUsers, upsertRows } from "../db/mirrors";
 import { jsonList } from "../db/sql";
 import { rowsChanged, rowsOf, runAtomically, type Rows } from "../db/statements";
@@ -400,8 +400,7 @@ async function cleanStep(env: Bindings, directory: Database, placement: Placemen
   }
   await runAtomically(old, [
     ...(placement.other === DIRECTORY ? [] : [sql`DELETE FROM account_lists WHERE id = ${listId}`]),
-    sql`DELETE FROM list_row_counts WHERE account_list_id = ${listId}`,
-    sql`DELETE FROM contact_name_stamps WHERE account_list_id = ${listId}`,
+    ...keptRowsOfListRemoved(listId),
     sql`DELETE FROM list_changes WHERE account_list_id = ${listId}`,
     sql`DELETE FROM moving_lists WHERE account_list_id = ${listId}`,
   ]);

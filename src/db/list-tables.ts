@@ -15,6 +15,14 @@ import * as schema from "../../drizzle/schema";
 /** Tables with a list's id that are the directory's, or kept by triggers. */
 const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes", "contact_name_stamps"]);
 /**
+ * Rows triggers keep per list that no key ties to it (a list's counts, its contacts' stamp): nothing cascades to
+ * them, so a list emptied from a database (moved away, erased) removes them itself, after its own rows.
+ */
+export function keptRowsOfListRemoved(listId: string): SQL[] {
+  return ["list_row_counts", "contact_name_stamps"].map((table) => sql`DELETE FROM ${sql.identifier(table)} WHERE account_list_id = ${listId}`);
+}
+
+/**
  * Columns that triggers keep from other rows of the list (drizzle/kept-sums.ts): not copied, but counted again on
  * the new database as those rows arrive (a contact's referrals recount its `referrals_to_me`).
  */

@@ -13,7 +13,7 @@ import { ApiError, forbidden, recordNotFound } from "../jsonapi/errors";
 import { booleanValue, isBlankValue, listValue } from "../jsonapi/filter-values";
 import { listDocument, paginationMeta, singleDocument, type ResourceObject } from "../jsonapi/document";
 import { clientObject, ownEntry, type ParamValue } from "../jsonapi/params";
-import { parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
+import { asksForIncludes, parseDocumentParams, parseListQuery, parseSort, rawFilters, type DocumentParams, type IncludeTree } from "../jsonapi/query";
 import { resourceFor, type BatchStatement, type DefaultExclusion, type FilterDef, type OrderKey, type OrderPart, type OrderWalk, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "./define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan, type Shape } from "./read-plan";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
@@ -261,7 +261,7 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
       const total = idRows.length > 0 ? Number(idRows[0].$total) : page === 1 ? 0 : Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0);
       const extras: ReadExtras = { rates: ratesMap(rates) };
       const meta = { pagination: paginationMeta(page, perPage, total), sort: query.sort, filter: echo, ...(extra.meta ? await extra.meta(where) : {}) };
-      const include = params.includeAll || Object.keys(params.include).length > 0 ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
+      const include = asksForIncludes(params) ? (rows: Row[], seen: RecordSet) => loadIncluded(def, rows, params, ctx, extras, seen) : undefined;
       return streamedDocument({ def, ctx, plan, ids: idRows.map((row) => String(row.id)), meta, extras, include });
     }
     const orderKeys = report && !idsOnly ? sql`, ${sql.join(listOrder.keys.map(({ expression }, index) => sql`${expression} AS ${sql.identifier(orderKeyName(index))}`), sql`, `)}` : sql``;
@@ -277,11 +277,10 @@ export async function listResources(def: ResourceDef, ctx: RequestContext, extra
         : sql`SELECT ${plan.selectList(ctx)}, ${total} AS "$total"${orderKeys}
             FROM ${def.table} INNER JOIN (${pageIds}) AS "page" ON ${id} = "page"."page_id" ORDER BY ${order}`;
     const [pageRows, rates] = await withRates(ctx, pageQuery, wantRates && !idsOnly);
-    const includes = params.includeAll || Object.keys(params.include).length > 0;
     report?.({
       terms: orderTerms,
       rows: new Map(pageRows.map((row) => [String(row.id), listOrder.keys.map((_, index) => row[orderKeyName(index)])])),
-      rendered: idsOnly && plan.shape.attributes.length === 0 && plan.shape.relationships.length === 0 && !includes,
+      rendered: idsOnly && plan.shape.attributes.length === 0 && plan.shape.relationships.length === 0 && !asksForIncludes(params),
     });
     if (idsOnly) {
       const total = pageRows.length > 0 ? Number(pageRows[0].$total) : counted ? Number((await rowsOf(ctx.db, [countQuery]))[0][0]?.count ?? 0) : 0;
@@ -646,7 +645,7 @@ function includeTree(def: ResourceDef, params: DocumentParams): IncludeTree {
 
 /** Included resources may show converted money; rates are loaded with the page whenever anything is included. */
 function includeNeedsRates(params: DocumentParams): boolean {
-  return params.includeAll || Object.keys(params.include).length > 0;
+  return asksForIncludes(params);
 }
 
 /**
@@ -709,8 +708,7 @@ async function loadIncluded(
   extras: ReadExtras,
   seen: RecordSet,
 ): Promise<ResourceObject[] | undefined> {
-  const asked = params.includeAll || Object.keys(params.include).length > 0;
-  if (!asked) return undefined;
+  if (!asksForIncludes(params)) return undefined;
   const included: ResourceObject[] = [];
   const rootTree = includeTree(rootDef, params);
   const typeOrder = includedTypeOrder(rootDef, rootTree);

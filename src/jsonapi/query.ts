@@ -41,6 +41,11 @@ export interface DocumentParams {
   fields: Map<string, Set<string>>;
 }
 
+/** Whether the request asks for anything included (`include=*` or any path): its answer then has `included`. */
+export function asksForIncludes(params: DocumentParams): boolean {
+  return params.includeAll || Object.keys(params.include).length > 0;
+}
+
 export function parsePaging(params: Params): Paging {
   const pageParam = isObject(params.page) ? params.page : undefined;
   const rawPage = pageParam ? pageParam.number : params.page;

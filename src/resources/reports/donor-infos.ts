@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donorAccounts } from "../../../drizzle/schema";
 import { formatMoney } from "../../decimal";
 import { q } from "../../db/sql";
-import { compareValues } from "../../db/sqlite-order";
+import { compareKeys } from "../../db/sqlite-order";
 import { addDays } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import type { Gift } from "./money";
@@ -41,7 +41,7 @@ export async function giftPartners({ list, today, read }: ReportRequest, gifts: 
       WHERE c.account_list_id = ${list.id}`,
   ]);
   const first = new Map<string, Record<string, unknown>>();
-  const earlier = (a: Record<string, unknown>, b: Record<string, unknown>) => (compareValues(a.created_at, b.created_at) || compareValues(a.id, b.id)) < 0;
+  const earlier = (a: Record<string, unknown>, b: Record<string, unknown>) => compareKeys([a.created_at, a.id], [b.created_at, b.id]) < 0;
   for (const row of rows) {
     const donorAccount = String(row.donor_account_id);
     const known = first.get(donorAccount);
@@ -55,7 +55,7 @@ export async function giftPartners({ list, today, read }: ReportRequest, gifts: 
     if (!byId.has(id)) byId.set(id, donorInfoOf(row, today));
   }
   // By name, then id, as SQLite orders them.
-  const donors = [...byId.values()].sort((a, b) => compareValues(a.contact_name, b.contact_name) || compareValues(a.contact_id, b.contact_id));
+  const donors = [...byId.values()].sort((a, b) => compareKeys([a.contact_name, a.contact_id], [b.contact_name, b.contact_id]));
   return { donors, partnerOf: (gift) => byId.get(contactOf.get(gift.donorAccountId) ?? "") };
 }
 

@@ -8,7 +8,7 @@ import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
 import { PLEDGE_FREQUENCIES } from "../../constants/contacts";
 import { q } from "../../db/sql";
-import { compareValues } from "../../db/sqlite-order";
+import { compareKeys } from "../../db/sqlite-order";
 import { addMonths } from "../../jsonapi/time";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
 import { donorInfoOf, giftPartners, type DonorInfo } from "./donor-infos";
@@ -128,7 +128,7 @@ export const expectedMonthlyTotals = defineReport({
       history.set(String(entry.id), months);
     }
     // By name, then id, as SQLite orders them (sorted here: a sort in SQLite is billed as rows read again).
-    const byName = [...partnerRows].sort((a, b) => compareValues(a.name, b.name) || compareValues(a.id, b.id));
+    const byName = [...partnerRows].sort((a, b) => compareKeys([a.name, a.id], [b.name, b.id]));
     const possible = byName.flatMap((entry) => {
       const donor = donorInfoOf(entry, today);
       const partner: Partner = {
