@@ -158,6 +158,13 @@ export function datasetStatements(contacts: number): Statement[] {
 
   add("organizations", `INSERT INTO organizations (id, name, api_class, oauth, created_at, updated_at) VALUES (${uuidSql("organization", "1")}, 'Bench Mission', 'DataServer', 0, ${at("-200000000")}, ${at("-200000000")})`);
   add("currency rates", `INSERT INTO currency_rates (code, rate, updated_at) VALUES ('USD', '1.0', ${at("0")}), ('CAD', '1.35', ${at("0")}), ('EUR', '0.92', ${at("0")}), ('GBP', '0.79', ${at("0")})`);
+  // A rate a month for the last 15 months, as an operator keeping monthly rates would: the reports convert on dates.
+  add(
+    "currency rate history",
+    `INSERT INTO currency_rate_history (code, exchanged_on, rate, updated_at)
+      ${counter("15")} SELECT codes.code, ${day("-30 * (n - 1)")}, printf('%.4f', codes.rate * (1 + ((n % 5) - 2) / 100.0)), ${at("0")}
+      FROM seq, (SELECT 'CAD' AS code, 1.35 AS rate UNION ALL SELECT 'EUR', 0.92 UNION ALL SELECT 'GBP', 0.79) AS codes`,
+  );
   add(
     "users",
     `INSERT INTO users (id, email, first_name, last_name, time_zone, created_at, updated_at) VALUES

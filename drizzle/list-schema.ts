@@ -1,6 +1,6 @@
 /**
  * The tables of a list database, for drizzle-kit (drizzle.lists.config.ts, migrations-lists/): every table but the
- * directory's own (announcements, background batches, export logs, identity links, invites, list placements, client ids, record moves, user options). A list database keeps copies of
+ * directory's own (announcements, background batches, export logs, identity links, invites, list placements, client ids, currency rate history, record moves, user options). A list database keeps copies of
  * the directory rows its statements join (users with their person and details, memberships, organizations,
  * currency rates), so their tables are here too. The directory holds every table: it may hold lists itself.
  */
@@ -8,7 +8,7 @@ export * from "./account-lists";
 export * from "./appeals";
 export * from "./contacts";
 export * from "./contact-name-stamps";
-export * from "./currency-rates";
+export { currencyRates } from "./currency-rates";
 export * from "./deleted-records";
 export * from "./designation-accounts";
 export * from "./donations";

@@ -14,6 +14,7 @@ const USAGE = `usage: npm run admin -- <command> [options] [--url <base>]
   identity:link --user U --issuer I --subject S [--replace]   (--replace: swaps the user's subject there, signing them out)
   identity:unlink --user U --issuer I
   list:add --user U --name N --currency C [--database D]
+  rate:set --code C --on YYYY-MM-DD --rate R   (R: units of C per 1 USD; the reports convert on dates with it)
   list:member --list L --user U [--coach]
   list:remove --list L --user U
   list:export --list L           (NDJSON on stdout)
@@ -140,6 +141,11 @@ switch (command) {
   case "list:add": {
     const [user, name, currency] = need("user", "name", "currency");
     await print(await call("POST", "/account_lists", { user, name, currency, database: options.database }));
+    break;
+  }
+  case "rate:set": {
+    const [code, on, rate] = need("code", "on", "rate");
+    await print(await call("POST", "/currency_rates", { code, exchanged_on: on, rate }));
     break;
   }
   case "list:member": {

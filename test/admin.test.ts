@@ -2,13 +2,14 @@
  * The operator's surface (/admin), through HTTP against the worker: onboarding a fundraiser, access, the identities
  * a user signs in as, disabling, exporting a list and erasing a user, with the refusals of each.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { createExecutionContext } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as schema from "../drizzle/schema";
 import worker from "../src/index";
 import { del, get, post, request } from "./helpers/api";
+import { admin, TEST_ADMIN_SECRET } from "./helpers/admin";
 import { stopAnswering, TestProvider } from "./helpers/identity-provider";
 import { givingTo, insertContact, insertPerson, insertTask } from "./helpers/contact-fixtures";
 import { addToList, createViewer, db, timestamps, tokenFor, uuid } from "./helpers/factories";
@@ -16,33 +17,6 @@ import { database } from "../src/db/client";
 import { databaseBinding } from "../src/db/databases";
 import { expectKeptSumsExact } from "./helpers/kept-sums";
 import { storage } from "./helpers/storage";
-
-/** The secret the test configuration binds (vitest.config.ts). */
-const TEST_ADMIN_SECRET = env.ADMIN_SECRET!;
-
-interface AdminAnswer {
-  status: number;
-  text: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-/** An /admin call; `bindings`: the Worker's bindings with a test's settings instead of the configured ones. */
-async function admin(method: string, path: string, body?: unknown, secret: string | null = TEST_ADMIN_SECRET, bindings?: object): Promise<AdminAnswer> {
-  const headers: Record<string, string> = {};
-  if (secret !== null) headers.Authorization = `Bearer ${secret}`;
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const sent = new Request(`https://api.example.org/admin${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const response = bindings ? await worker.fetch!(sent, bindings as typeof env, createExecutionContext()) : await exports.default.fetch(sent);
-  const text = await response.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // NDJSON or empty: the text is the answer.
-  }
-  return { status: response.status, text, body: parsed };
-}
 
 const newEmail = () => `fundraiser-${uuid().slice(0, 8)}@Example.org`;
 

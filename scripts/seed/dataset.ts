@@ -8,6 +8,7 @@ import { type Row, SqlWriter, sqlLiteral } from "./sql";
 const TABLE_ORDER = [
   "organizations",
   "currency_rates",
+  "currency_rate_history",
   "account_lists",
   "user_people",
   "master_people",

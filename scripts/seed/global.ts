@@ -17,9 +17,19 @@ export function addOrganizations(data: Dataset, clock: Clock): void {
   }
 }
 
+/**
+ * Each currency's rate now, and a rate taken every 30 days over the 14 months before (within 2% of it, the last
+ * one the rate now), so the reports' conversions on dates have days to choose from.
+ */
 export function addCurrencyRates(data: Dataset, clock: Clock): void {
   for (const [code, rate] of Object.entries(CURRENCY_RATES)) {
     data.add("currency_rates", { code, rate, updated_at: clock.time(-1, 23) });
+    if (code === "USD") continue;
+    const places = rate.split(".")[1]?.length ?? 0;
+    for (let step = 14; step >= 0; step--) {
+      const drift = step === 0 ? 0 : ((step % 5) - 2) / 100;
+      data.add("currency_rate_history", { code, exchanged_on: clock.date(-30 * step - 1), rate: (Number(rate) * (1 + drift)).toFixed(places), updated_at: clock.time(-30 * step - 1, 23) });
+    }
   }
 }
 

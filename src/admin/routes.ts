@@ -25,9 +25,10 @@ import { rowsChanged } from "../db/statements";
 import type { AppEnv, Database } from "../env";
 import { ApiError, badRequest, conflict, recordNotFound } from "../jsonapi/errors";
 import { parseJsonBody } from "../jsonapi/request-document";
-import { isValidTimeZone, nowTimestamp } from "../jsonapi/time";
+import { isValidTimeZone, nowTimestamp, parseDate } from "../jsonapi/time";
 import { LAST_USER_DETAIL, noLongerUser, removeUserAccess } from "../resources/account-lists/last-user";
 import { adminOnly } from "./auth";
+import { recordRate } from "./currency-rates";
 import { eraseStep, erasurePlan } from "./erase";
 import { exportList } from "./export";
 
@@ -53,6 +54,13 @@ const NewList = v.object({
 });
 
 const Move = v.object({ database: v.pipe(v.string("database must be a string"), v.regex(/^(?:DB|LIST_DB_[A-Z0-9_]+)$/, "database must name a list database binding (DB or LIST_DB_<name>)")) });
+
+const Rate = v.object({
+  code: v.pipe(v.string("code must be a string"), v.trim(), v.toUpperCase(), v.picklist(CURRENCY_CODES as unknown as string[], "code is not a known currency code")),
+  exchanged_on: v.pipe(v.string("exchanged_on must be a date, YYYY-MM-DD"), v.trim(), v.check((day) => /^\d{4}-\d{2}-\d{2}$/.test(day) && parseDate(day) === day, "exchanged_on must be a date, YYYY-MM-DD")),
+  // Units of the currency per 1 USD, kept as the exact decimal sent.
+  rate: v.pipe(v.string("rate must be a decimal string"), v.trim(), v.regex(/^\d{1,12}(?:\.\d{1,12})?$/, "rate must be a positive decimal, such as \"0.92\""), v.check((rate) => /[1-9]/.test(rate), "rate must be more than 0")),
+});
 
 const Membership = v.object({ coach: v.optional(v.boolean("coach must be true or false"), false) });
 
@@ -218,6 +226,14 @@ export function adminRoutes(): Hono<AppEnv> {
     forgetViewer(id);
     logChange(c, "identity:unlink", { user_id: id, issuer, subject });
     return c.json({ user_id: id, issuer, subject, removed: true });
+  });
+
+  // A currency's rate on a day (rate:set): the reports' conversions on that day, and the rate now if it is the latest.
+  admin.post("/currency_rates", async (c) => {
+    const input = await body(c, Rate);
+    const recorded = await recordRate(c.env, c.get("db"), input.code, input.exchanged_on, input.rate, nowTimestamp());
+    logChange(c, "rate:set", { ...recorded });
+    return c.json(recorded, 201);
   });
 
   admin.post("/account_lists", async (c) => {

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 
 /** The directory's own tables: no list database has them. */
-export const DIRECTORY_ONLY = new Set(["account_list_invites", "announcements", "announcement_actions", "background_batches", "background_batch_requests", "client_ids", "identity_links", "list_placements", "export_logs", "user_options"]);
+export const DIRECTORY_ONLY = new Set(["account_list_invites", "announcements", "announcement_actions", "background_batches", "background_batch_requests", "client_ids", "currency_rate_history", "identity_links", "list_placements", "export_logs", "user_options"]);
 /** Rows the directory is the authority for, of which list databases keep copies. */
 export const DIRECTORY_COPIED = new Set(["users", "account_list_users", "account_list_coaches", "organizations", "organization_accounts", "currency_rates", "master_people", "notification_types"]);
 /** A user's own person and its details are the directory's; a contact's people and theirs are the list's. */

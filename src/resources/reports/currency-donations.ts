@@ -8,6 +8,7 @@ import { badRequest } from "../../jsonapi/errors";
 import { isBlankValue, textValue } from "../../jsonapi/filter-values";
 import { addMonths, parseDate } from "../../jsonapi/time";
 import { giftPartners, type DonorInfo } from "./donor-infos";
+import { datedRates } from "./dated-rates";
 import { converted, giftOf, giftsSince, moneyNumber, type Gift } from "./money";
 import { monthOf, monthsBetween } from "./periods";
 import { defineReport, type ReportList, type ReportRequest, type SingleReport } from "./report";
@@ -30,7 +31,7 @@ export function monthWindow({ filters, today }: ReportRequest): { start: string;
   return { start: first, end: end!, months: monthsBetween(first, end!) };
 }
 
-/** A gift as the donation reports list it. */
+/** A gift as the donation reports list it, converted at the rates of its day. */
 export const donationInfo = (gift: Gift, contact: DonorInfo, list: ReportList, rates: ReportRequest["rates"]) => ({
   amount: moneyNumber(gift.amount),
   contact_id: contact.contact_id,
@@ -77,15 +78,22 @@ function currencyGroup(infos: DonationInfo[], donors: DonorInfo[], months: strin
   };
 }
 
-/** The list's gifts from `start` on that are a partner's (filtered by account), and those partners. */
+/**
+ * The list's gifts from `start` on that are a partner's (filtered by account), and those partners. The partners and
+ * the rates of the gifts' days are read at once: neither needs the other.
+ */
 export async function giftsWithPartners(request: ReportRequest, start: string) {
-  const { list, rates, filters, read } = request;
+  const { list, filters, read } = request;
   const [giftRows] = await read([giftsSince(list.id, filters, start)]);
   const gifts = giftRows.map(giftOf);
-  const { donors, partnerOf } = await giftPartners(request, gifts);
+  const [{ donors, partnerOf }, rates] = await Promise.all([
+    giftPartners(request, gifts),
+    // Gifts come oldest first.
+    datedRates(request, [list.currency, ...gifts.map((gift) => gift.currency)], gifts[0]?.date ?? start, gifts.at(-1)?.date ?? start),
+  ]);
   const infos = gifts.flatMap((gift) => {
     const partner = partnerOf(gift);
-    return partner ? [donationInfo(gift, partner, list, rates)] : [];
+    return partner ? [donationInfo(gift, partner, list, rates.at(gift.date))] : [];
   });
   return { donors, infos };
 }

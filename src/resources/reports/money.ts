@@ -1,7 +1,7 @@
 /**
- * Money in the reports: conversions with the stored rates (units per 1 USD; the service keeps one rate per
- * currency, so a conversion "on a date" uses it too), answered as numbers rounded to cents where the original
- * answered converted floats, and as exact decimal strings where it answered stored decimals.
+ * Money in the reports: conversions with the stored rates (units per 1 USD: the rates now, or those of a day from
+ * ./dated-rates.ts), answered as numbers rounded to cents where the original answered converted floats, and as
+ * exact decimal strings where it answered stored decimals.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { donations } from "../../../drizzle/schema";

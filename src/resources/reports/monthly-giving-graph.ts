@@ -11,6 +11,7 @@ import { isBlankValue, parseDateRange } from "../../jsonapi/filter-values";
 import { addDays, addMonths } from "../../jsonapi/time";
 import { monthlyPledges, parseTotals } from "../account-lists/totals";
 import { displayCurrency } from "./currency";
+import { datedRates, rateDayOfMonth } from "./dated-rates";
 import { converted, moneyNumber, moneyText, sum, symbolOf } from "./money";
 import { monthlySumReads, monthlySums } from "./monthly-sums";
 import { endOfMonth, monthOf, monthsBetween } from "./periods";
@@ -43,24 +44,26 @@ export const monthlyGivingGraph = defineReport({
     const sums = monthlySums(results.slice(0, sumReads.length));
     const [[totalsRow], pledgeCurrencies, accountCurrencies] = results.slice(sumReads.length);
     const months = monthsBetween(fromDay, addDays(untilDay, -1));
-    const totals = [...sums]
-      .filter(([currency]) => currency !== "")
+    const named = [...sums].filter(([currency]) => currency !== "");
+    const monthRates = await datedRates(request, [display, ...named.map(([currency]) => currency)], rateDayOfMonth(months[0]), rateDayOfMonth(months.at(-1)!));
+    // A month's sum is converted at the rate of its middle day, as the original did.
+    const monthConverted = (byMonth: Map<string, bigint>, currency: string, month: string) =>
+      converted(byMonth.get(monthOf(month)) ?? 0n, currency, display, monthRates.at(rateDayOfMonth(month)));
+    const totals = named
       .map(([currency, byMonth]) => {
         const amounts = months.map((month) => byMonth.get(monthOf(month)) ?? 0n);
         const total = amounts.reduce((a, b) => a + b, 0n);
         return {
           currency,
           total_amount: moneyText(total),
-          total_converted: moneyNumber(converted(total, currency, display, rates)),
-          month_totals: amounts.map((units) => ({ amount: moneyText(units), converted: moneyNumber(converted(units, currency, display, rates)) })),
+          total_converted: moneyNumber(sum(months.map((month) => monthConverted(byMonth, currency, month)))),
+          month_totals: months.map((month, index) => ({ amount: moneyText(amounts[index]), converted: moneyNumber(monthConverted(byMonth, currency, month)) })),
         };
       })
       .sort((a, b) => b.total_converted - a.total_converted);
     // A range that ends with this month leaves this month out of the average: it is not over.
     const averaged = months.filter((month) => !(addDays(untilDay, -1) === endOfMonth(today) && monthOf(month) === monthOf(today)));
-    const averagedSum = sum(
-      [...sums].filter(([currency]) => currency !== "").flatMap(([currency, byMonth]) => averaged.map((month) => converted(byMonth.get(monthOf(month)) ?? 0n, currency, display, rates))),
-    );
+    const averagedSum = sum(named.flatMap(([currency, byMonth]) => averaged.map((month) => monthConverted(byMonth, currency, month))));
     const currencies = new Set([list.currency, ...[...pledgeCurrencies, ...accountCurrencies].map((row) => String(row.id).toUpperCase())]);
     return {
       months_to_dates: months,

@@ -3,11 +3,12 @@
  * contacts had at its end, pledged (not yet received) and received, converted into the list's currency. A
  * contact's pledge at a period's end is the first status log recorded after it, else its pledge now. The totals
  * now are kept rows (`contact_pledges`, drizzle/kept-sums.ts); a past period's differ from them only by the contacts
- * logged or created since, which are read.
+ * logged or created since, which are read. Each period's pledges are converted at the rates of its last day.
  */
 import { sql } from "drizzle-orm";
 import { contacts, keptSums } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
+import { datedRates } from "./dated-rates";
 import { moneyNumber, negated, sum } from "./money";
 import { contactStates, logsByContact, logsSince, loggedAfter, loggedContacts, monthlyPledge, stateOf, type PledgeState } from "./pledge-states";
 import { definePeriodReport } from "./report";
@@ -17,7 +18,8 @@ export const pledgeHistories = definePeriodReport({
   type: "reports_pledge_histories_periods",
   coaches: true,
   defaultRange: "13m",
-  periods: async ({ list, rates, read }, periods) => {
+  periods: async (request, periods) => {
+    const { list, read } = request;
     const earliest = periods.at(-1)!;
     const [groups, changedRows, logRows] = await read([
       sql`SELECT ${q(keptSums.key1)} AS pledge_currency, NULLIF(${q(keptSums.key2)}, '') AS pledge_frequency, CAST(${q(keptSums.key3)} AS INTEGER) AS pledge_received,
@@ -27,11 +29,14 @@ export const pledgeHistories = definePeriodReport({
     ]);
     const logs = logsByContact(logRows);
     const changed = changedRows.map((row) => ({ id: String(row.id), created: String(row.created_at), state: stateOf(row) }));
-    const monthly = (states: PledgeState[], received: boolean) =>
-      sum(states.filter((state) => state.received === received).map((state) => monthlyPledge(state, list.currency, list.currency, rates, false)));
     const now = groups.map(stateOf);
     const changedNow = changed.map((contact) => contact.state);
+    const pledgeCurrencies = [...now, ...changedNow, ...[...logs.values()].flat().map((log) => log.state)].map((state) => state.currency || list.currency);
+    // Periods come newest first.
+    const rates = await datedRates(request, [list.currency, ...pledgeCurrencies], earliest.endDay, periods[0].endDay);
     return periods.map((period) => {
+      const monthly = (states: PledgeState[], received: boolean) =>
+        sum(states.filter((state) => state.received === received).map((state) => monthlyPledge(state, list.currency, list.currency, rates.at(period.endDay), false)));
       // The changed contacts as they were at the period's end: logged after it, else as now if they existed.
       const then = changed.flatMap((contact) => {
         const logged = loggedAfter(logs, contact.id, period.endDay, true);
