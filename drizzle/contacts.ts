@@ -38,6 +38,10 @@ export const contacts = sqliteTable(
     // Kept by triggers (drizzle/run-marks.ts) for the daily run: the date of the contact's latest gift to its list,
     // and the day the next gift is due by the pledge's period (weekly and every-two-weeks in days, else in months).
     lastGiftOn: text("last_gift_on"),
+    // Kept by the same triggers for the expected monthly totals: the contact's gifts to its list summed by month, a
+    // JSON object of `YYYY-MM` to money units (each gift's tendered amount, else its amount), so that a partner's
+    // giving history is one row read, not their gifts.
+    giftMonths: text("gift_months"),
     giftDueOn: text("gift_due_on").generatedAlwaysAs(
       sql.raw(
         "date(last_gift_on, CASE pledge_frequency WHEN '0.23076923076923' THEN '+7 days' WHEN '0.46153846153846' THEN '+14 days' " +

@@ -12,6 +12,7 @@
  * - `contacts.last_gift_on`: the date of the contact's latest gift to its list (what the rules call the last gift),
  *   from which `contacts.gift_due_on` (a generated column) is the day the next gift is due: the day a partner
  *   becomes late, or comes within a month of a gift, is a range of that index.
+ * - `contacts.gift_months`: the same gifts summed by month (the expected monthly totals' history of each partner).
  *
  * The triggers are declared here and rendered by `runMarkTriggers` (migration 0015 holds them as rendered, and a
  * test checks that the database's triggers are exactly these).
@@ -159,42 +160,57 @@ function insertDays(row: "NEW" | "people"): string[] {
  * made, SQLite took the list's index instead and read every contact or gift of the list for each gift written.
  */
 
-/** `last_gift_on` recomputed for the contacts `which` selects (ids), from their gifts to their own list. */
-function recomputeLastGift(which: string): string {
-  return `UPDATE contacts SET last_gift_on = (SELECT MAX(g.donation_date) FROM contact_donor_accounts x CROSS JOIN donations g
-    ON g.donor_account_id = x.donor_account_id AND +g.account_list_id = contacts.account_list_id WHERE x.contact_id = contacts.id)
+/** A gift's month as a JSON path into `gift_months`, and what it adds there. */
+const monthPath = (row: "NEW" | "OLD") => `'$."' || substr(${row}.donation_date, 1, 7) || '"'`;
+const giftUnits = (row: "NEW" | "OLD") => `COALESCE(${row}.tendered_amount, ${row}.amount)`;
+
+/** A contact's gifts to its own list, as `g` (for a statement updating `contacts`). */
+const GIFTS_OF_CONTACT = `FROM contact_donor_accounts x CROSS JOIN donations g
+    ON g.donor_account_id = x.donor_account_id AND +g.account_list_id = contacts.account_list_id WHERE x.contact_id = contacts.id`;
+
+/** `last_gift_on` and `gift_months` recomputed for the contacts `which` selects (ids), from their gifts to their own list. */
+function recomputeGiving(which: string): string {
+  return `UPDATE contacts SET last_gift_on = (SELECT MAX(g.donation_date) ${GIFTS_OF_CONTACT}),
+    gift_months = (SELECT json_group_object(month, units) FROM (SELECT substr(g.donation_date, 1, 7) AS month, SUM(COALESCE(g.tendered_amount, g.amount)) AS units
+      ${GIFTS_OF_CONTACT} GROUP BY 1))
     WHERE id IN (${which});`;
 }
 
 const contactsOfDonor = (row: "NEW" | "OLD") => `SELECT contact_id FROM contact_donor_accounts WHERE donor_account_id = ${row}.donor_account_id`;
 
-/** The triggers that keep `contacts.last_gift_on`: a new gift can only move it later; anything else recomputes it. */
+/**
+ * The triggers that keep `contacts.last_gift_on` and `contacts.gift_months`: a new gift can only move the first
+ * later (a statement of its own, so the triggers that follow `last_gift_on` fire only when it moves) and adds to one
+ * month of the second; anything else recomputes both.
+ */
 function lastGiftTriggers(): string[] {
   return [
     `CREATE TRIGGER donations_last_gift_insert AFTER INSERT ON donations BEGIN
   UPDATE contacts SET last_gift_on = NEW.donation_date WHERE id IN (${contactsOfDonor("NEW")}) AND +account_list_id = NEW.account_list_id
     AND (last_gift_on IS NULL OR last_gift_on < NEW.donation_date);
+  UPDATE contacts SET gift_months = json_set(COALESCE(gift_months, '{}'), ${monthPath("NEW")}, COALESCE(json_extract(gift_months, ${monthPath("NEW")}), 0) + ${giftUnits("NEW")})
+    WHERE id IN (${contactsOfDonor("NEW")}) AND +account_list_id = NEW.account_list_id;
 END;`,
     `CREATE TRIGGER donations_last_gift_delete AFTER DELETE ON donations BEGIN
-  ${recomputeLastGift(contactsOfDonor("OLD"))}
+  ${recomputeGiving(contactsOfDonor("OLD"))}
 END;`,
-    `CREATE TRIGGER donations_last_gift_update AFTER UPDATE OF donation_date, donor_account_id, account_list_id ON donations BEGIN
-  ${recomputeLastGift(contactsOfDonor("OLD"))}
-  ${recomputeLastGift(contactsOfDonor("NEW"))}
+    `CREATE TRIGGER donations_last_gift_update AFTER UPDATE OF donation_date, donor_account_id, account_list_id, amount, tendered_amount ON donations BEGIN
+  ${recomputeGiving(contactsOfDonor("OLD"))}
+  ${recomputeGiving(contactsOfDonor("NEW"))}
 END;`,
     `CREATE TRIGGER contact_donor_accounts_last_gift_insert AFTER INSERT ON contact_donor_accounts BEGIN
-  ${recomputeLastGift("NEW.contact_id")}
+  ${recomputeGiving("NEW.contact_id")}
 END;`,
     `CREATE TRIGGER contact_donor_accounts_last_gift_delete AFTER DELETE ON contact_donor_accounts BEGIN
-  ${recomputeLastGift("OLD.contact_id")}
+  ${recomputeGiving("OLD.contact_id")}
 END;`,
     `CREATE TRIGGER contact_donor_accounts_last_gift_update AFTER UPDATE OF contact_id, donor_account_id ON contact_donor_accounts BEGIN
-  ${recomputeLastGift("OLD.contact_id")}
-  ${recomputeLastGift("NEW.contact_id")}
+  ${recomputeGiving("OLD.contact_id")}
+  ${recomputeGiving("NEW.contact_id")}
 END;`,
     // The rules count a contact's gifts to its own list: another list's gifts become the contact's.
     `CREATE TRIGGER contacts_last_gift_move AFTER UPDATE OF account_list_id ON contacts BEGIN
-  ${recomputeLastGift("NEW.id")}
+  ${recomputeGiving("NEW.id")}
 END;`,
   ];
 }
@@ -207,7 +223,7 @@ const changed = (columns: string[]) => columns.map((column) => `OLD.${column} IS
 export function runMarkTriggers(): string[] {
   return [
     ...insertDays("people"),
-    recomputeLastGift("SELECT contact_id FROM contact_donor_accounts"),
+    recomputeGiving("SELECT contact_id FROM contact_donor_accounts"),
     ...lastGiftTriggers(),
     // A contact: its own inserts and updates mark it; its removal takes its mark along.
     `CREATE TRIGGER contacts_marks_contacts_insert AFTER INSERT ON contacts BEGIN

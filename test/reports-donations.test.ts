@@ -4,9 +4,12 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, addMonths } from "../src/jsonapi/time";
+import { eq } from "drizzle-orm";
+import * as schema from "../drizzle/schema";
 import { errorOf, get, request } from "./helpers/api";
-import { createContact, linkDonorAccount } from "./helpers/money-records";
-import { monthStart, reportFixture } from "./helpers/report-fixtures";
+import { createViewer, db } from "./helpers/factories";
+import { createContact, createDesignationAccount, createDonationRow, createDonorAccount, createOrganization, linkDonorAccount } from "./helpers/money-records";
+import { dayOfMonth, monthStart, reportFixture } from "./helpers/report-fixtures";
 
 let f: Awaited<ReturnType<typeof reportFixture>>;
 
@@ -137,6 +140,51 @@ describe("GET /api/v2/reports/expected_monthly_totals", () => {
       // Smith's pledge has not come: unlikely, the whole pledge.
       expect.objectContaining({ contact_id: f.smith.contact.id, type: "unlikely", donation_amount: 300, donation_currency: "CAD", converted_amount: 240, pledge_frequency: "Quarterly" }),
     ]);
+  });
+
+  it("judges each partner by their gifts of the last months, kept on the partner through every write", async () => {
+    const viewer = await createViewer({ currency: "USD" });
+    const organization = await createOrganization();
+    const fund = await createDesignationAccount(viewer.list.id, { organizationId: organization.id });
+    const monthly = { status: "Partner - Financial", pledgeAmount: "50.0", pledgeFrequency: "1.0", pledgeCurrency: "USD", pledgeReceived: true };
+    const partner = async (name: string) => {
+      const contact = await createContact(viewer.list.id, { name, ...monthly });
+      const donor = await createDonorAccount(organization.id);
+      await linkDonorAccount(contact.id, donor.id);
+      return { contact, donor };
+    };
+    const gift = (who: { donor: { id: string } }, donationDate: string, amount: string, tenderedAmount?: string) =>
+      createDonationRow({ accountListId: viewer.list.id, designationAccountId: fund.id, donorAccountId: who.donor.id }, { donationDate, amount, tenderedAmount });
+    const steady = await partner("Steady, Sam");
+    const short = await partner("Short, Sue");
+    for (const back of [1, 2, 3]) {
+      await gift(steady, dayOfMonth(back, 5), "50.0");
+      await gift(short, dayOfMonth(back, 5), "20.0");
+    }
+    // Two gifts in one month add up; a tendered amount counts in place of the amount.
+    const late = await gift(steady, dayOfMonth(4, 5), "30.0");
+    await gift(steady, dayOfMonth(4, 20), "99.0", "20.0");
+    const kept = async (id: string) => JSON.parse((await db.select().from(schema.contacts).where(eq(schema.contacts.id, id)))[0].giftMonths ?? "{}");
+    const month = (back: number) => monthStart(back).slice(0, 7);
+    expect(await kept(steady.contact.id)).toEqual({ [month(4)]: 500000, [month(3)]: 500000, [month(2)]: 500000, [month(1)]: 500000 });
+
+    const response = await get(`/api/v2/reports/expected_monthly_totals?filter[account_list_id]=${viewer.list.id}`, viewer.token);
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.data.attributes.expected_donations.map((row: { contact_name: string; type: string; donation_amount: number }) => [row.contact_name, row.type, row.donation_amount])).toEqual([
+      ["Short, Sue", "unlikely", 50],
+      ["Steady, Sam", "likely", 50],
+    ]);
+
+    // A changed amount, a moved date, a removed gift and a donor account linked elsewhere are followed.
+    await db.update(schema.donations).set({ amount: "10.0" }).where(eq(schema.donations.id, late.id));
+    expect((await kept(steady.contact.id))[month(4)]).toBe(300000);
+    await db.update(schema.donations).set({ donationDate: dayOfMonth(5, 5) }).where(eq(schema.donations.id, late.id));
+    expect(await kept(steady.contact.id)).toMatchObject({ [month(5)]: 100000, [month(4)]: 200000 });
+    await db.delete(schema.donations).where(eq(schema.donations.id, late.id));
+    expect(Object.keys(await kept(steady.contact.id)).sort()).toEqual([month(4), month(3), month(2), month(1)]);
+    await db.update(schema.contactDonorAccounts).set({ contactId: short.contact.id }).where(eq(schema.contactDonorAccounts.donorAccountId, steady.donor.id));
+    expect(await kept(steady.contact.id)).toEqual({});
+    expect(await kept(short.contact.id)).toEqual({ [month(4)]: 200000, [month(3)]: 700000, [month(2)]: 700000, [month(1)]: 700000 });
   });
 
   it("is the owner's", async () => {

@@ -1,8 +1,9 @@
 /**
  * GET /reports/expected_monthly_totals: this month's gifts received so far, and for each financial partner who has
  * not given all of their pledge this month whether more is likely, judged by their giving history as the original
- * judged it. Each partner's history is read through the donor accounts' gifts index only as far back as the
- * partner's frequency needs: a monthly partner's last four months.
+ * judged it. Each partner's history is the one row of the partner: their gifts by month are kept on it
+ * (`contacts.gift_months`, drizzle/run-marks.ts), so the report reads this month's gifts and the partners, not their
+ * gifts.
  */
 import { sql } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
@@ -16,31 +17,26 @@ import { accountFilters, converted, giftOf, giftsSince, idFilter, moneyNumber, s
 import { endOfMonth, monthOf } from "./periods";
 import { defineReport, type ReportRequest } from "./report";
 
-/** The first day of a partner's history read: twice their period back, and at least three months. */
-const historyStart = (thisMonth: string) =>
-  sql`date(${thisMonth}, '-' || CAST(max(3, 2 * CAST(COALESCE(NULLIF(c.pledge_frequency, ''), '1') AS REAL)) AS INTEGER) || ' months')`;
-
-/** The list's financial partners with a pledge (those who gave through the filtered accounts, when filtered), and their history. */
-function partnerReads({ list, filters }: ReportRequest, thisMonth: string) {
+/** The list's financial partners with a pledge (those who gave through the filtered accounts, when filtered), with their gifts by month. */
+function partnersRead({ list, filters }: ReportRequest) {
   const narrowed = idFilter(filters, "designation_account_id") || idFilter(filters, "donor_account_id");
   const gaveThere = narrowed
     ? sql`AND EXISTS (SELECT 1 FROM ${contactDonorAccounts} AS n JOIN ${donations} ON ${q(donations.donorAccountId)} = n.donor_account_id
         WHERE n.contact_id = c.id AND ${q(donations.accountListId)} = ${list.id}${accountFilters(filters)})`
     : sql``;
-  const partners = sql`c.account_list_id = ${list.id} AND c.status = ${FINANCIAL_PARTNER} AND c.pledge_amount > 0 ${gaveThere}`;
-  // The first gift of each donor account is the first entry of its gifts index (of the list's, in date order): the
-  // earliest of those, not the least of every gift (which reads every gift the partner ever gave).
-  const firstMonth = sql`(SELECT substr(min((SELECT g.donation_date FROM ${donations} AS g WHERE g.donor_account_id = cda.donor_account_id
-      AND g.account_list_id = c.account_list_id ORDER BY g.donation_date LIMIT 1)), 1, 7) FROM ${contactDonorAccounts} AS cda WHERE cda.contact_id = c.id)`;
-  return [
-    sql`SELECT c.id, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
-      c.pledge_received, c.last_gift_on, ${firstMonth} AS first_month, '[]' AS account_numbers
-      FROM ${contacts} AS c WHERE ${partners}`,
-    sql`SELECT c.id, substr(g.donation_date, 1, 7) AS month, CAST(SUM(COALESCE(g.tendered_amount, g.amount)) AS TEXT) AS units FROM ${contacts} AS c
-      JOIN ${contactDonorAccounts} AS cda ON cda.contact_id = c.id
-      JOIN ${donations} AS g ON g.donor_account_id = cda.donor_account_id AND g.account_list_id = c.account_list_id AND g.donation_date >= ${historyStart(`${thisMonth}-01`)}
-      WHERE ${partners} GROUP BY 1, 2`,
-  ];
+  return sql`SELECT c.id, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
+      c.pledge_received, c.last_gift_on, c.gift_months, '[]' AS account_numbers
+      FROM ${contacts} AS c WHERE c.account_list_id = ${list.id} AND c.status = ${FINANCIAL_PARTNER} AND c.pledge_amount > 0 ${gaveThere}`;
+}
+
+/** A partner's kept gifts by month; the first month they gave is the least of its keys. */
+function giftMonthsOf(text: unknown): { given: Map<string, bigint>; firstMonth: string | null } {
+  const given = new Map<string, bigint>();
+  for (const [month, units] of Object.entries(JSON.parse(typeof text === "string" && text !== "" ? text : "{}") as Record<string, number | string>)) {
+    given.set(month, BigInt(units));
+  }
+  const months = [...given.keys()].sort();
+  return { given, firstMonth: months[0] ?? null };
 }
 
 interface Partner {
@@ -97,7 +93,7 @@ export const expectedMonthlyTotals = defineReport({
   attributes: async (request) => {
     const { list, rates, filters, today, read } = request;
     const thisMonth = monthOf(today);
-    const [giftRows, partnerRows, historyRows] = await read([giftsSince(list.id, filters, `${thisMonth}-01`), ...partnerReads(request, thisMonth)]);
+    const [giftRows, partnerRows] = await read([giftsSince(list.id, filters, `${thisMonth}-01`), partnersRead(request)]);
     const { partnerOf } = await giftPartners(request, giftRows.map(giftOf));
     const total = list.currency;
     const row = (donor: DonorInfo, type: string, amount: bigint, currency: string) => ({
@@ -121,12 +117,6 @@ export const expectedMonthlyTotals = defineReport({
       if (!donor) return [];
       return [row(donor, "received", gift.tenderedAmount ?? gift.amount, (gift.tenderedCurrency || gift.currency || list.currency).toUpperCase())];
     });
-    const history = new Map<string, Map<string, bigint>>();
-    for (const entry of historyRows) {
-      const months = history.get(String(entry.id)) ?? new Map<string, bigint>();
-      months.set(String(entry.month), BigInt(String(entry.units)));
-      history.set(String(entry.id), months);
-    }
     // By name, then id, as SQLite orders them (sorted here: a sort in SQLite is billed as rows read again).
     const byName = [...partnerRows].sort((a, b) => compareKeys([a.name, a.id], [b.name, b.id]));
     const possible = byName.flatMap((entry) => {
@@ -136,9 +126,8 @@ export const expectedMonthlyTotals = defineReport({
         pledge: BigInt(String(entry.pledge_amount)),
         frequency: Number(entry.pledge_frequency ?? 0),
         received: Boolean(entry.pledge_received),
-        firstMonth: (entry.first_month as string | null) ?? null,
         lastGiftOn: (entry.last_gift_on as string | null) ?? null,
-        given: history.get(donor.contact_id) ?? new Map(),
+        ...giftMonthsOf(entry.gift_months),
       };
       const more = likelyMore(partner, thisMonth, today);
       const currency = (donor.pledge_currency ?? list.currency).toUpperCase();
