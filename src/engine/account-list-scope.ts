@@ -44,6 +44,12 @@ export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?
 export const isForListUsersOnly = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
 
 /**
+ * A list's integrations (its MailChimp and Prayer Letters accounts, the Chalkline send) are its users' alone too:
+ * those routes check the viewer themselves (src/resources/integrations/routes.ts).
+ */
+export const isForListOwnersOnly = (path: string) => /\/account_lists\/[^/]+\/(?:mail_chimp_account|prayer_letters_account|chalkline_mail)(?:\/|$)/.test(path);
+
+/**
  * For routes only a list's users may use: anyone who is not one is answered 404 (the list is not theirs to know
  * of), except a coach of the list, who is answered 403 when `coaches` is "forbidden".
  */
@@ -68,7 +74,7 @@ const hidesOtherLists = (path: string) => /\/analytics\/?$/.test(path);
  */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
-  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path)) {
+  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path) && !isForListOwnersOnly(c.req.path)) {
     await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c), hidesOtherLists(c.req.path));
   }
   await next();
