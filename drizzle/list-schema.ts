@@ -15,6 +15,7 @@ export * from "./donations";
 export * from "./donor-accounts";
 export * from "./duplicates";
 export * from "./imports";
+export * from "./integrations";
 export * from "./kept-sums";
 export * from "./list-counts";
 export * from "./notifications";

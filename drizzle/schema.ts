@@ -14,6 +14,7 @@ export * from "./export-logs";
 export * from "./duplicates";
 export * from "./identity-links";
 export * from "./imports";
+export * from "./integrations";
 export * from "./invites";
 export * from "./kept-sums";
 export * from "./list-counts";

@@ -267,6 +267,37 @@ describe("moving a list", () => {
     stopAnswering();
   });
 
+  it("moves a list's integrations with it, a connection replaced while it is copied arriving as replaced", async () => {
+    const mailChimp = `/api/v2/account_lists/${listId}/mail_chimp_account`;
+    const prayerLetters = `/api/v2/account_lists/${listId}/prayer_letters_account`;
+    expect((await post(mailChimp, { data: { type: "mail_chimp_accounts", attributes: { api_key: "first-us1" } } }, owner.token)).status).toBe(201);
+    const letters = await post(prayerLetters, { data: { type: "prayer_letters_accounts", attributes: { oauth2_token: "moving-token" } } }, owner.token);
+    expect(letters.status).toBe(201);
+    expect(await rowsOfList("LIST_DB_1")).toMatchObject({ mail_chimp_accounts: 1, prayer_letters_accounts: 1 });
+    expect((await operator("POST", `/account_lists/${listId}/move`, { database: "LIST_DB_2" })).status).toBe(202);
+    let replaced: string | undefined;
+    for (let steps = 0; ; steps++) {
+      const placement = (await placementOf(database(env.DB), listId))!;
+      if (placement.state === "copying" && !replaced) {
+        const connected = await post(mailChimp, { data: { type: "mail_chimp_accounts", attributes: { api_key: "second-us2", primary_list_id: "abc" } } }, owner.token);
+        expect(connected.status, connected.text).toBe(201);
+        replaced = connected.body.data.id;
+      }
+      if ((await moveStep(quiet, listId, Date.now() + 60_000)).next === "done") break;
+      expect(steps).toBeLessThan(500);
+    }
+    expect(replaced).toBeDefined();
+    expect(await rowsOfList("LIST_DB_1")).toEqual({});
+    expect(await rowsOfList("LIST_DB_2")).toMatchObject({ mail_chimp_accounts: 1, prayer_letters_accounts: 1 });
+    const [key] = await on("LIST_DB_2").all<{ id: string; api_key: string }>(sql`SELECT id, api_key FROM mail_chimp_accounts WHERE account_list_id = ${listId}`);
+    expect(key).toEqual({ id: replaced, api_key: "second-us2" });
+    // Answered from the new database.
+    const shown = await get(mailChimp, owner.token);
+    expect(shown.body.data).toMatchObject({ id: replaced, attributes: { primary_list_id: "abc", lists_link: "https://us2.admin.mailchimp.com/lists/" } });
+    expect((await get(prayerLetters, owner.token)).body.data.id).toBe(letters.body.data.id);
+    expect((await del(prayerLetters, owner.token)).status).toBe(204);
+  });
+
   it("moves a list whose rows point at a user who has left it, and lets one run of the job at a time", async () => {
     await fillList(1);
     const helper = await placedUser(["LIST_DB_2"]);

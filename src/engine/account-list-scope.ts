@@ -43,6 +43,28 @@ export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?
 /** A list's webhooks are its users' alone: those routes check the viewer themselves (src/resources/webhooks/routes.ts). */
 export const isForListUsersOnly = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
 
+/**
+ * A list's integrations (its MailChimp and Prayer Letters accounts, the Chalkline send) are its users' alone too:
+ * those routes check the viewer themselves (src/resources/integrations/routes.ts).
+ */
+export const isForListOwnersOnly = (path: string) => /\/account_lists\/[^/]+\/(?:mail_chimp_account|prayer_letters_account|chalkline_mail)(?:\/|$)/.test(path);
+
+/**
+ * For routes only a list's users may use: anyone who is not one is answered 404 (the list is not theirs to know
+ * of), except a coach of the list, who is answered 403 when `coaches` is "forbidden".
+ */
+export function listUsersOnly(coaches: "forbidden" | "not found") {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const id = c.req.param("account_list_id")?.toLowerCase() ?? "";
+    const viewer = c.get("viewer");
+    if (!(viewer.allWritableListIds ?? viewer.writableListIds).includes(id)) {
+      if (coaches === "forbidden" && (viewer.allReadableListIds ?? viewer.readableListIds).includes(id)) throw forbidden(id, "account_lists");
+      throw recordNotFound("AccountList", id);
+    }
+    await next();
+  });
+}
+
 /** A list's summary (its analytics) is found only by those who may read the list: to anyone else it is not there. */
 const hidesOtherLists = (path: string) => /\/analytics\/?$/.test(path);
 
@@ -52,7 +74,7 @@ const hidesOtherLists = (path: string) => /\/analytics\/?$/.test(path);
  */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
-  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path)) {
+  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path) && !isForListOwnersOnly(c.req.path)) {
     await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c), hidesOtherLists(c.req.path));
   }
   await next();

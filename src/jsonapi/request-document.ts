@@ -57,6 +57,12 @@ export function idMismatch(sent: unknown, pathId: string): ApiError {
 }
 
 /**
+ * Ids another system gives, ordinary attributes: `remote_id`, the donation system's own id of a gift (CONTRACT §4);
+ * `primary_list_id`, the MailChimp list a list's newsletter goes to.
+ */
+const OUTSIDE_IDS = new Set(["remote_id", "primary_list_id"]);
+
+/**
  * Reads `{data: {type, id?, attributes?, relationships?}}` for a resource of `expectedTypes[0]`. `pathId`: the
  * id the path names (updates), which a body id must equal.
  */
@@ -89,8 +95,7 @@ export function readResourceDocument(body: unknown, expectedTypes: string[], { p
     if (key === "id") {
       throw conflict("The id of a resource goes in data.id, not in attributes", { pointer: `${pointerPrefix}/data/attributes/id` });
     }
-    // remote_id is the donation system's own id of a gift, an ordinary attribute (CONTRACT §4).
-    if (key.endsWith("_id") && key !== "remote_id") {
+    if (key.endsWith("_id") && !OUTSIDE_IDS.has(key)) {
       throw conflict(
         `Foreign keys do not belong in attributes: send ${key.slice(0, -3)} as a relationship under data.relationships instead of ${key}`,
         { pointer: `${pointerPrefix}/data/attributes/${key}` },

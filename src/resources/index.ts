@@ -15,6 +15,7 @@ import { registerDeletedRecordRoutes } from "./deleted-records/routes";
 import { registerDuplicateRoutes } from "./duplicates/routes";
 import { registerMergeRoutes } from "./merges/routes";
 import { registerImportRoutes } from "./imports/routes";
+import { registerIntegrationRoutes } from "./integrations/routes";
 import { registerContactRoutes } from "./contacts/routes";
 import { registerContactExportRoutes } from "./contacts/exports";
 import { notificationPreferenceResource } from "./notification-preferences/resource";
@@ -50,6 +51,7 @@ export function registerRoutes(app: Hono<AppEnv>): void {
   registerUserAccountRoutes(app);
   app.route(`${API}/tools/analytics`, toolsAnalyticsRoutes);
   registerAccountRoutes(app);
+  registerIntegrationRoutes(app);
   // Before the contact routes: /contacts/people, /contacts/duplicates and /contacts/merges are not contact ids.
   registerDuplicateRoutes(app);
   registerMergeRoutes(app);

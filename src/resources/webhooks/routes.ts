@@ -4,11 +4,10 @@
  */
 import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
-import { createMiddleware } from "hono/factory";
 import { webhookDeliveries, webhooks } from "../../../drizzle/schema";
 import { isTaggedGuardFailure } from "../../db/guard";
 import { literal, q } from "../../db/sql";
-import { parentAccountList } from "../../engine/account-list-scope";
+import { listUsersOnly, parentAccountList } from "../../engine/account-list-scope";
 import { requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
 import { listResources, showResource } from "../../engine/read";
@@ -16,7 +15,7 @@ import { described } from "../../engine/route-descriptions";
 import { readInput, resourceRoutes, UUID_PARAM } from "../../engine/routes";
 import { createResource } from "../../engine/write";
 import type { AppEnv } from "../../env";
-import { conflict, forbidden, recordNotFound } from "../../jsonapi/errors";
+import { conflict, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
 import { endpointsPerList, manualSendRecorded, recordManualSend, tooManyEndpoints, tooManyManualSends, type ManualSend } from "../../webhooks/limits";
 import { LIST } from "../paths";
@@ -25,15 +24,7 @@ import { ENDPOINT_LIMIT_GUARD, webhookDeliveryResource, webhookResource, withFre
 const WEBHOOKS = `${LIST}/webhooks`;
 const WEBHOOK = `${WEBHOOKS}/:webhook_id${UUID_PARAM}`;
 
-const webhookManagers = createMiddleware<AppEnv>(async (c, next) => {
-  const id = c.req.param("account_list_id")?.toLowerCase() ?? "";
-  const viewer = c.get("viewer");
-  if (!(viewer.allWritableListIds ?? viewer.writableListIds).includes(id)) {
-    if ((viewer.allReadableListIds ?? viewer.readableListIds).includes(id)) throw forbidden(id, "account_lists");
-    throw recordNotFound("AccountList", id);
-  }
-  await next();
-});
+const webhookManagers = listUsersOnly("forbidden");
 
 /** The endpoint the path names, in the path's list: 404 otherwise. */
 async function webhookOfPath(ctx: RequestContext): Promise<void> {
