@@ -27,4 +27,5 @@ export * from "./users";
 export * from "./user-options";
 export * from "./placements";
 export * from "./list-moves";
+export * from "./merge-steps";
 export * from "./webhooks";
