@@ -26,4 +26,5 @@ export * from "./run-marks";
 export * from "./tasks";
 export * from "./users";
 export * from "./list-moves";
+export * from "./merge-steps";
 export * from "./webhooks";

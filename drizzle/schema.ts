@@ -28,4 +28,5 @@ export * from "./users";
 export * from "./user-options";
 export * from "./placements";
 export * from "./list-moves";
+export * from "./merge-steps";
 export * from "./webhooks";

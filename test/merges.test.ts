@@ -193,6 +193,75 @@ describe("a contact merge", () => {
     expect(await storedContact(otherList.id)).toBeDefined();
   });
 
+  it("answers a bad pair among good ones on its own and stores nothing for it, while the others merge", async () => {
+    const receiver = new Receiver();
+    await endpointAt(receiver, alice, ["contact.updated", "contact.deleted"]);
+    const second = await createAccountList(alice.user);
+    const [winner, loser, other, otherLoser] = await Promise.all(["Bad, Bea", "Bea Bad", "Good, Gil", "Gil Good"].map((name) => insertContact(alice.list.id, name)));
+    const elsewhere = await insertContact(second.id, "Bad, Bea");
+    const keptPerson = await insertPerson(elsewhere.id, "Bea");
+    await insertTask(alice.list.id, [winner.id], { subject: "Stays" });
+    const nowhere = uuid();
+    const answer = await mergeBulk(
+      bulk([
+        [winner.id, loser.id],
+        [winner.id, nowhere],
+        [winner.id, elsewhere.id],
+        [other.id, otherLoser.id],
+        [other.id, loser.id],
+      ]),
+      alice.token,
+    );
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body[0].data.id).toBe(winner.id);
+    expect(answer.body[1]).toMatchObject({ id: winner.id, errors: [{ status: "404", detail: `Couldn't find Contact with 'id'=${nowhere}` }] });
+    expect(answer.body[2]).toMatchObject({ id: winner.id, errors: [{ status: "409", detail: "The two contacts are in different account lists" }] });
+    expect(answer.body[3].data.id).toBe(other.id);
+    expect(answer.body[4]).toMatchObject({ id: other.id, errors: [{ status: "404", detail: `Couldn't find Contact with 'id'=${loser.id}` }] });
+    expect(await storedContact(loser.id)).toBeUndefined();
+    expect(await storedContact(otherLoser.id)).toBeUndefined();
+    // The refused pair's records are as they were: the loser of another list, its person, its name.
+    expect(await storedContact(elsewhere.id)).toMatchObject({ name: "Bad, Bea" });
+    const [person] = await db.select().from(schema.people).where(eq(schema.people.id, keptPerson.id));
+    expect(person.contactId).toBe(elsewhere.id);
+    const deletions = await db.select().from(schema.deletedRecords).where(inArray(schema.deletedRecords.deletableId, [loser.id, otherLoser.id, elsewhere.id, nowhere, keptPerson.id]));
+    expect(deletions.map((row) => row.deletableId).sort()).toEqual([loser.id, otherLoser.id].sort());
+    const events = await eventsOf(alice.list.id);
+    expect(events.filter((event) => [loser.id, otherLoser.id].includes(event.resourceId)).map((event) => event.eventType)).toEqual(["contact.deleted", "contact.deleted"]);
+    expect(events.filter((event) => event.resourceId === winner.id).map((event) => event.eventType)).toEqual(["contact.updated"]);
+    expect((await eventsOf(second.id)).filter((event) => event.resourceId === elsewhere.id)).toEqual([]);
+    // The single route answers its pair's own status.
+    const refused = await post("/api/v2/contacts/merges", { data: { type: "merges", attributes: { winner_id: winner.id, loser_id: elsewhere.id } } }, alice.token);
+    expect(errorOf(refused, 409).detail).toBe("The two contacts are in different account lists");
+    expect(errorOf(await post("/api/v2/contacts/merges", { data: { type: "merges", attributes: { winner_id: nowhere, loser_id: winner.id } } }, alice.token), 404).detail).toBe(`Couldn't find Contact with 'id'=${nowhere}`);
+    await expectCountsKept();
+  });
+
+  it("merges several of the loser's people of one name into the winner's oldest of that name, in the order they were made", async () => {
+    const winner = await insertContact(alice.list.id, "Hart, Hal");
+    const loser = await insertContact(alice.list.id, "Hal Hart");
+    const oldest = await insertPerson(winner.id, "Hal", { lastName: "Hart", createdAt: "2020-01-01T00:00:00Z" });
+    const younger = await insertPerson(winner.id, "hal", { lastName: "HART", createdAt: "2021-01-01T00:00:00Z", title: "Dr" });
+    const first = await insertPerson(loser.id, " HAL", { lastName: "hart", createdAt: "2022-01-01T00:00:00Z", middleName: "  ", gender: "male" });
+    const second = await insertPerson(loser.id, "Hal ", { lastName: "Hart", createdAt: "2023-01-01T00:00:00Z", middleName: "Q", gender: "female", suffix: "Jr" });
+    const josé = await insertPerson(loser.id, "JOSÉ", { lastName: "Hart" });
+    const josés = await insertPerson(winner.id, "josé", { lastName: "hart" });
+    await insertEmail(first.id, "hal@example.org", { primary: true });
+    await insertEmail(second.id, "HAL@example.org", { primary: true });
+    await insertEmail(second.id, "hal.hart@example.org", { primary: true });
+    expect((await mergeBulk(bulk([[winner.id, loser.id]]), alice.token)).status).toBe(200);
+
+    const people = await db.select().from(schema.people).where(inArray(schema.people.id, [oldest.id, younger.id, first.id, second.id, josé.id, josés.id]));
+    expect(people.map((row) => row.id).sort()).toEqual([oldest.id, younger.id, josés.id].sort());
+    const kept = people.find((row) => row.id === oldest.id)!;
+    // The first merge fills the middle name with its blank, the second with "Q"; the gender is the first's.
+    expect([kept.middleName, kept.gender, kept.suffix, kept.title]).toEqual(["Q", "male", "Jr", null]);
+    const emails = await db.select().from(schema.emailAddresses).where(eq(schema.emailAddresses.personId, oldest.id));
+    expect(emails.map((row) => [row.email, row.primary]).sort()).toEqual([["hal.hart@example.org", false], ["hal@example.org", true]]);
+    const deletions = await db.select().from(schema.deletedRecords).where(inArray(schema.deletedRecords.deletableId, [first.id, second.id, josé.id]));
+    expect(deletions).toHaveLength(3);
+  });
+
   it("merges by the single route, answering the winner", async () => {
     const winner = await insertContact(alice.list.id, "Single, Sid");
     const loser = await insertContact(alice.list.id, "Sid Single", { website: "https://sid.example.org" });

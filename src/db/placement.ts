@@ -19,7 +19,7 @@ const LIST_PATH = new RegExp(`^/api/v2/account_lists/(${UUID})(?:/(users|coaches
 
 /**
  * Paths whose handler reaches each database of the viewer's lists itself (src/resources/merges/): a merge's two
- * records are of one list, and a request's merges are looked up wherever they are, then written where they are.
+ * records are of one list, and each database runs the request's merges in one batch, merging the pairs it holds.
  */
 const EACH_BY_ITSELF_PATH = /^\/api\/v2\/contacts\/(?:people\/)?merges(?:\/bulk)?\/?$/;
 

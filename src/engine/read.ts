@@ -755,14 +755,25 @@ async function loadIncluded(
  */
 export async function readResourcesById(def: ResourceDef, ids: string[], ctx: RequestContext, writes: BatchStatement[] = [], { asShown = false } = {}): Promise<Map<string, ResourceObject>> {
   if (ids.length === 0 && writes.length === 0) return new Map();
-  // `asShown`: every field a show answers (an export), not only a list's.
+  const read = resourcesByIdRead(def, ids, ctx, { asShown });
+  // `writes` run first in the same atomic batch: the rows answered are the ones they wrote.
+  return read.resources(writes.length > 0 ? await rowsAfter(ctx.db, writes as unknown as BuiltQuery[], read.queries) : await rowsOf(ctx.db, read.queries));
+}
+
+/**
+ * The statements of `readResourcesById` (to run in a batch with others), and what makes the resources of their rows.
+ * `asShown`: every field a show answers (an export), not only a list's.
+ */
+export function resourcesByIdRead(def: ResourceDef, ids: string[], ctx: RequestContext, { asShown = false } = {}): { queries: SQL[]; resources: (rows: Rows[]) => Map<string, ResourceObject> } {
   const plan = readPlan(def, shapeFor(def, parseDocumentParams(ctx.params), {}, asShown));
   const query = sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([readScope(def, ctx), inList(q(def.idColumn), ids)])}`;
-  const reads = plan.usesRates ? [query, RATES] : [query];
-  // `writes` run first in the same atomic batch: the rows answered are the ones they wrote.
-  const [rows, rateRows = []] = writes.length > 0 ? await rowsAfter(ctx.db, writes as unknown as BuiltQuery[], reads) : await rowsOf(ctx.db, reads);
-  const extras: ReadExtras = { rates: ratesMap(rateRows as RateRow[]) };
-  return new Map(plan.decode(rows).map((row) => [String(row.id), plan.toResourceObject(row, ctx, extras)]));
+  return {
+    queries: plan.usesRates ? [query, RATES] : [query],
+    resources: ([rows, rateRows = []]) => {
+      const extras: ReadExtras = { rates: ratesMap(rateRows as RateRow[]) };
+      return new Map(plan.decode(rows).map((row) => [String(row.id), plan.toResourceObject(row, ctx, extras)]));
+    },
+  };
 }
 
 /**

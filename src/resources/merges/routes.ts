@@ -3,15 +3,17 @@
  * (a list of winner and loser pairs; a bare JSON array answers, one document per pair), and the single
  * `POST /contacts/merges` and `POST /contacts/<id>/people/merges`.
  *
- * The two records of a pair are always of one list, so a merge never spans databases: the pairs are looked up on
- * each database holding the viewer's lists (one read each: the named records and, for contacts, their people),
- * then each database merges its pairs, in request order, and reads the winners back in one atomic batch.
+ * The two records of a pair are always of one list, so a merge never spans databases, and each database holding the
+ * viewer's lists runs the request's pairs in one atomic batch, in request order: each pair is first judged there
+ * (its records found among the viewer's lists, and of one list or contact) and its statements change nothing unless
+ * it is mergeable, so a pair of another database, or a bad one, leaves the others to merge. The batch ends with the
+ * winners read back and the judgements read; a pair's answer is put together from every database's.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { readBody, requestContext } from "../../engine/context";
 import type { RequestContext, ResourceDef } from "../../engine/define";
-import { readResourcesById } from "../../engine/read";
+import { resourcesByIdRead } from "../../engine/read";
 import { described } from "../../engine/route-descriptions";
 import { UUID_PARAM } from "../../engine/routes";
 import { viewerDatabases, viewerOn } from "../../db/placement";
@@ -27,6 +29,7 @@ import { contactResource } from "../contacts/resource";
 import { personResource } from "../people/resource";
 import { API } from "../paths";
 import { contactMergeStatements, type MergeStamp } from "./contact-merge";
+import { personNamesSelect } from "./name-key";
 import { personMergeStatements } from "./person-merge";
 
 interface Pair {
@@ -34,64 +37,63 @@ interface Pair {
   loser: string;
 }
 
-/** A record found for a merge: its id, its list and (a person) its contact. */
-type Found = { id: string; list: string; contact?: string; first_name?: string; last_name?: string; created?: string };
+/** A pair's judgement on one database: the winner found (1), the loser found (2), both and mergeable (4). */
+const [WINNER_FOUND, LOSER_FOUND, MERGED] = [1, 2, 7];
 
 /** What merges one kind of record. */
 interface MergeKind {
   resource: ResourceDef;
   model: string;
-  /** The named records among the viewer's writable lists on `db`, and (contacts) the people of the named contacts. */
-  lookup: (ids: string, lists: string) => ReturnType<typeof sql>[];
-  /** Why two found records cannot be merged, or undefined when they can. */
-  refusal: (winner: Found, loser: Found) => string | undefined;
-  statements: (pair: Pair, stamp: MergeStamp, found: FoundRecords) => ReturnType<typeof sql>[];
+  /** SQL for the group of record `id` among the viewer's lists (`lists`, JSON): two records merge when theirs are the same. */
+  groupOf: (id: string, lists: string, under?: string) => SQL;
+  /** Why two found records cannot be merged. */
+  refusal: string;
+  /** What the batch sets down before its pairs, for the records `ids` (JSON). */
+  before: (ids: string, lists: string) => SQL[];
+  /** The statements of the pair at `position`, which change nothing unless `guard` holds. */
+  statements: (pair: Pair, position: number, stamp: MergeStamp, guard: SQL) => SQL[];
 }
 
-interface FoundRecords {
-  records: Map<string, Found>;
-  /** People of the named contacts, by contact; kept up to date as the merges move them. */
-  peopleOf: Map<string, Found[]>;
-}
-
-const sameName = (a: Found, b: Found) =>
-  [a.first_name, a.last_name].map((part) => (part ?? "").replace(/\s+/g, "").toLowerCase()).join("|") ===
-  [b.first_name, b.last_name].map((part) => (part ?? "").replace(/\s+/g, "").toLowerCase()).join("|");
+const inJson = (json: string) => sql`(SELECT value FROM json_each(${json}))`;
 
 const CONTACTS: MergeKind = {
   resource: contactResource,
   model: "Contact",
-  lookup: (ids, lists) => [
-    sql`SELECT id, account_list_id AS list FROM contacts WHERE id IN (SELECT value FROM json_each(${ids})) AND account_list_id IN (SELECT value FROM json_each(${lists}))`,
-    sql`SELECT id, contact_id AS contact, first_name, last_name, created_at AS created FROM people
-      WHERE contact_id IN (SELECT id FROM contacts WHERE id IN (SELECT value FROM json_each(${ids})) AND account_list_id IN (SELECT value FROM json_each(${lists})))
-      ORDER BY created_at, id`,
+  groupOf: (id, lists) => sql`(SELECT account_list_id FROM contacts WHERE id = ${id} AND account_list_id IN ${inJson(lists)})`,
+  refusal: "The two contacts are in different account lists",
+  // The names of the named contacts' people, as they are before any pair merges (the people a merge merges by name
+  // are compared by them).
+  before: (ids, lists) => [
+    sql`INSERT INTO merge_steps (kind, position, id, target) SELECT 'name', 0, id, name
+      FROM (${personNamesSelect(sql`contact_id IN (SELECT id FROM contacts WHERE id IN ${inJson(ids)} AND account_list_id IN ${inJson(lists)})`)})`,
   ],
-  refusal: (winner, loser) => (winner.list === loser.list ? undefined : "The two contacts are in different account lists"),
-  statements: ({ winner, loser }, stamp, found) => {
+  statements: ({ winner, loser }, position, stamp, guard) => [
     // The loser's people join the winner's; then a person of the loser's named as one of the winner's is merged
-    // into the winner's (the original's fix-up of the winner's people).
-    const winners = found.peopleOf.get(winner) ?? [];
-    const losers = found.peopleOf.get(loser) ?? [];
-    const people = losers.flatMap((person) => {
-      const same = winners.find((kept) => sameName(kept, person));
-      return same ? personMergeStatements(same.id, person.id, stamp) : [];
-    });
-    found.peopleOf.set(winner, [...winners, ...losers.filter((person) => !winners.some((kept) => sameName(kept, person)))]);
-    found.peopleOf.delete(loser);
-    return [...contactMergeStatements(winner, loser, stamp), ...people];
-  },
+    // into the winner's (the original's fix-up of the winner's people): into the oldest of that name, several of
+    // the loser's into one in the order they were made.
+    sql`INSERT INTO merge_steps (kind, position, id, target, rank)
+      SELECT 'person', ${position}, id, target, row_number() OVER (PARTITION BY target ORDER BY created_at, id) FROM (
+        SELECT l.id, l.created_at, (SELECT w.id FROM people w JOIN merge_steps wn ON wn.kind = 'name' AND wn.position = 0 AND wn.id = w.id
+          WHERE w.contact_id = ${winner} AND wn.target = ln.target ORDER BY w.created_at, w.id LIMIT 1) AS target
+        FROM people l JOIN merge_steps ln ON ln.kind = 'name' AND ln.position = 0 AND ln.id = l.id WHERE l.contact_id = ${loser} AND ${guard})
+      WHERE target IS NOT NULL`,
+    ...contactMergeStatements(winner, loser, stamp, guard),
+    ...personMergeStatements(position, stamp),
+  ],
 };
 
 const PEOPLE: MergeKind = {
   resource: personResource,
   model: "Person",
-  lookup: (ids, lists) => [
-    sql`SELECT p.id, c.account_list_id AS list, p.contact_id AS contact FROM people p JOIN contacts c ON c.id = p.contact_id
-      WHERE p.id IN (SELECT value FROM json_each(${ids})) AND c.account_list_id IN (SELECT value FROM json_each(${lists}))`,
+  // Under a contact (`/contacts/<id>/people/merges`), only that contact's people are there.
+  groupOf: (id, lists, under) =>
+    sql`(SELECT p.contact_id FROM people p JOIN contacts c ON c.id = p.contact_id WHERE p.id = ${id} AND c.account_list_id IN ${inJson(lists)}${under ? sql` AND p.contact_id = ${under}` : sql``})`,
+  refusal: "The two people are not of the same contact",
+  before: () => [],
+  statements: ({ winner, loser }, position, stamp, guard) => [
+    sql`INSERT INTO merge_steps (kind, position, id, target, rank) SELECT 'person', ${position}, ${loser}, ${winner}, 1 WHERE ${guard}`,
+    ...personMergeStatements(position, stamp),
   ],
-  refusal: (winner, loser) => (winner.contact === loser.contact ? undefined : "The two people are not of the same contact"),
-  statements: ({ winner, loser }, stamp) => personMergeStatements(winner, loser, stamp),
 };
 
 /** The pairs a request names, checked before anything is looked up: 400 pointing at what is wrong. */
@@ -118,69 +120,58 @@ type Answer = { data: ResourceObject } | { id: string; errors: ErrorObject[] };
 
 const itemError = (id: string, status: number, detail: string): Answer => ({ id, errors: new ApiError(status, [{ detail }]).errors });
 
+/** The statement that judges the pair at `position` where it runs (see WINNER_FOUND). */
+function judgement(kind: MergeKind, { winner, loser }: Pair, position: number, lists: string, under?: string): SQL {
+  return sql`INSERT INTO merge_steps (kind, position, id, target, state)
+    SELECT 'pair', ${position}, ${loser}, ${winner}, CASE WHEN w IS NULL OR l IS NULL THEN (w IS NOT NULL) + 2 * (l IS NOT NULL) WHEN w = l THEN ${MERGED} ELSE 3 END
+    FROM (SELECT ${kind.groupOf(winner, lists, under)} AS w, ${kind.groupOf(loser, lists, under)} AS l)`;
+}
+
 /**
- * Merges the pairs: each found pair on its database, in request order. A pair whose record is not found (or was
- * the loser of an earlier pair) answers 404, one whose records cannot be merged 409; when none is merged, the
- * request answers 404 (a single pair: its own answer).
+ * Merges the pairs: on each database of the viewer's lists, every pair in request order, in one atomic batch. A pair
+ * whose record is not found (or was the loser of an earlier pair) answers 404, one whose records cannot be merged
+ * 409; when none is merged, the request answers 404 (a single pair: its own answer).
  */
 async function mergePairs(kind: MergeKind, pairs: Pair[], ctx: RequestContext, bulk: boolean): Promise<Answer[]> {
-  // Under a contact (`/contacts/<id>/people/merges`), only that contact's people are there.
   const under = ctx.pathParams.contact_id;
   const ids = JSON.stringify([...new Set(pairs.flatMap((pair) => [pair.winner, pair.loser]))]);
-  const databases = [...viewerDatabases(ctx.viewer).keys()];
+  const winners = [...new Set(pairs.map((pair) => pair.winner))];
+  const stamp: MergeStamp = { now: ctx.now, userId: ctx.viewer.id };
   const on = (name: string): RequestContext => ({ ...ctx, db: ctx.databaseOn?.(name) ?? ctx.db, databaseName: name, viewer: viewerOn(ctx.viewer, name) });
-  const found = await Promise.all(
-    databases.map(async (name) => {
-      const lists = on(name).viewer.writableListIds;
-      const [records, people = []] = lists.length > 0 ? await rowsOf(on(name).db, kind.lookup(ids, JSON.stringify(lists))) : [[], []];
-      return { name, records: records as Found[], people: people as Found[] };
+  const databases = [...viewerDatabases(ctx.viewer).keys()].map(on).filter((here) => here.viewer.writableListIds.length > 0);
+  const done = await Promise.all(
+    databases.map(async (here) => {
+      const lists = JSON.stringify(here.viewer.writableListIds);
+      const writes = pairs.flatMap((pair, position) => {
+        const guard = sql`EXISTS (SELECT 1 FROM merge_steps WHERE kind = 'pair' AND position = ${position} AND state = ${MERGED})`;
+        return [judgement(kind, pair, position, lists, under), ...kind.statements(pair, position, stamp, guard)];
+      });
+      const read = resourcesByIdRead(kind.resource, winners, here);
+      const judged = sql`SELECT position, state FROM merge_steps WHERE kind = 'pair'`;
+      const rows = await rowsOf(here.db, [...kind.before(ids, lists), ...writes, ...read.queries, judged, sql`DELETE FROM merge_steps`]);
+      const states = new Map((rows.at(-2) as Array<{ position: number; state: number }>).map((row) => [row.position, row.state]));
+      const merged = [...states.values()].includes(MERGED);
+      if (merged) ctx.alsoWrote?.(here.databaseName!);
+      return { states, winners: merged ? read.resources(rows.slice(-2 - read.queries.length, -2)) : new Map<string, ResourceObject>() };
     }),
   );
-  const where = new Map<string, string>();
-  const records = new Map<string, Found>();
-  const peopleOf = new Map<string, Found[]>();
-  for (const part of found) {
-    for (const record of part.records) {
-      if (under && record.contact !== under) continue;
-      records.set(record.id, record);
-      where.set(record.id, part.name);
+  const answers = pairs.map(({ winner, loser }, position): Answer => {
+    const states = done.map((part) => part.states.get(position) ?? 0);
+    const here = done.find((part) => part.states.get(position) === MERGED);
+    if (here) {
+      const document = here.winners.get(winner);
+      return document ? { data: document } : itemError(winner, 404, `Couldn't find ${kind.model} with 'id'=${winner}`);
     }
-    for (const person of part.people) peopleOf.set(person.contact!, [...(peopleOf.get(person.contact!) ?? []), person]);
-  }
-  const answers: Array<Answer | undefined> = [];
-  const byDatabase = new Map<string, Array<{ pair: Pair; index: number }>>();
-  const gone = new Set<string>();
-  pairs.forEach((pair, index) => {
-    const [winner, loser] = [records.get(pair.winner), records.get(pair.loser)];
-    const missing = [pair.winner, pair.loser].find((id) => !records.has(id) || gone.has(id));
-    if (missing) return (answers[index] = itemError(pair.winner, 404, `Couldn't find ${kind.model} with 'id'=${missing}`));
-    const refusal = kind.refusal(winner!, loser!);
-    if (refusal) return (answers[index] = itemError(pair.winner, 409, refusal));
-    gone.add(pair.loser);
-    const database = where.get(pair.winner)!;
-    byDatabase.set(database, [...(byDatabase.get(database) ?? []), { pair, index }]);
+    const missing = states.some((state) => state & WINNER_FOUND) ? (states.some((state) => state & LOSER_FOUND) ? undefined : loser) : winner;
+    return missing ? itemError(winner, 404, `Couldn't find ${kind.model} with 'id'=${missing}`) : itemError(winner, 409, kind.refusal);
   });
-  if (byDatabase.size === 0) {
-    // Nothing to merge: the one pair of a single merge answers why; a bulk merge whose pairs all failed, 404.
+  if (!done.some((part) => [...part.states.values()].includes(MERGED))) {
+    // Nothing merged: the one pair of a single merge answers why; a bulk merge whose pairs all failed, 404.
     const [only] = answers;
-    if (!bulk && only && "errors" in only) throw new ApiError(Number(only.errors[0].status), only.errors);
+    if (!bulk && "errors" in only) throw new ApiError(Number(only.errors[0].status), only.errors);
     throw recordNotFound(kind.model, pairs[0].loser);
   }
-  const stamp: MergeStamp = { now: ctx.now, userId: ctx.viewer.id };
-  const state: FoundRecords = { records, peopleOf };
-  await Promise.all(
-    [...byDatabase].map(async ([name, merged]) => {
-      const here = on(name);
-      const writes = merged.flatMap(({ pair }) => kind.statements(pair, stamp, state)).map((statement) => here.db.run(statement));
-      const winners = await readResourcesById(kind.resource, merged.map(({ pair }) => pair.winner), here, writes as never);
-      ctx.alsoWrote?.(name);
-      for (const { pair, index } of merged) {
-        const winner = winners.get(pair.winner);
-        answers[index] = winner ? { data: winner } : itemError(pair.winner, 404, `Couldn't find ${kind.model} with 'id'=${pair.winner}`);
-      }
-    }),
-  );
-  return answers as Answer[];
+  return answers;
 }
 
 function mergeHandler(kind: MergeKind, bulk: boolean) {
