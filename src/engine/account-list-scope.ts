@@ -9,8 +9,7 @@ import { accountLists } from "../../drizzle/schema";
 import type { AppEnv } from "../env";
 import { ListOnAnotherDatabase } from "./record-moves";
 import { forbidden, recordNotFound, validationFailed } from "../jsonapi/errors";
-import { database } from "../db/client";
-import { databaseBinding, listDatabaseNames } from "../db/databases";
+import { foundKey, lookupElsewhere } from "../db/elsewhere";
 import { databaseOfList } from "../db/placement";
 import { inList } from "../db/sql";
 import type { RelationshipDef, RequestContext } from "./define";
@@ -105,18 +104,17 @@ export interface ListOwnedTarget {
 export async function checkSameList(target: ListOwnedTarget, ids: string[], listId: string, ctx: RequestContext, relationship: string): Promise<void> {
   if (ids.length === 0) return;
   const listOf = await listsOf(target, ctx.db, ids);
-  let missing = ids.filter((id) => !listOf.has(id));
+  const missing = ids.filter((id) => !listOf.has(id));
   // A record of another list may be on another database: the answer is the one a single database gives (400 for
   // another of the viewer's lists, 403 for someone else's), not 404. Only a refused link pays for the look.
   // The request's own database was asked first: usually the list's, but not while a move to a list kept elsewhere
   // is checked where the record is (record-moves.ts).
   const here = ctx.databaseName ?? databaseOfList(ctx.viewer, listId);
-  for (const name of listDatabaseNames(ctx.env)) {
-    if (missing.length === 0 || name === here) continue;
-    // In the request's session of that database (its bookmark and D1 counts), where the request has them.
-    const db = ctx.databaseOn?.(name) ?? database(databaseBinding(ctx.env, name));
-    for (const [id, owner] of await listsOf(target, db, missing)) listOf.set(id, owner);
-    missing = missing.filter((id) => !listOf.has(id));
+  const table = target.idColumn.table;
+  const elsewhere = await lookupElsewhere(ctx, [here], [{ table, idColumn: target.idColumn, listColumn: target.accountListColumn, ids: missing }]);
+  for (const id of missing) {
+    const found = elsewhere.get(foundKey(table, id));
+    if (found?.list) listOf.set(id, found.list);
   }
   const readable = ctx.viewer.allReadableListIds ?? ctx.viewer.readableListIds;
   for (const id of ids) {

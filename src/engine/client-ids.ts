@@ -13,6 +13,7 @@
 import { getTableColumns, getTableName, sql } from "drizzle-orm";
 import { clientIds } from "../../drizzle/placements";
 import { DIRECTORY, listDatabaseNames } from "../db/databases";
+import { foundKey, lookupElsewhere } from "../db/elsewhere";
 import { listTable } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
 import type { Database } from "../env";
@@ -56,17 +57,15 @@ export async function claimIds(ctx: RequestContext, claims: IdClaim[]): Promise<
   const databases = listDatabaseNames(ctx.env);
   if (claims.length === 0 || databases.length === 1 || !ctx.databaseOn) return [];
   const directory = ctx.databaseOn(DIRECTORY);
-  const others = databases.filter((name) => name !== (ctx.databaseName ?? DIRECTORY));
   const keyed = JSON.stringify(claims.map((claim) => [getTableName(claim.def.table), claim.id, claim.anchor]));
-  const [claimed, elsewhere] = await Promise.all([claim(directory, keyed, ctx.now), Promise.all(others.map((name) => held(ctx.databaseOn!(name), claims)))]);
-  const heldElsewhere = new Set(elsewhere.flat());
+  const [claimed, heldElsewhere] = await Promise.all([claim(directory, keyed, ctx.now), heldOn(ctx, ctx.databaseName ?? DIRECTORY, claims)]);
   const taken = claims.filter((item) => {
-    const key = `${getTableName(item.def.table)}:${item.id}`;
+    const key = foundKey(item.def.table, item.id);
     const found = claimed.get(key);
     if (found && found.anchor !== item.anchor) return true;
     return found?.isNew === true && heldElsewhere.has(key);
   });
-  const released = taken.filter((item) => claimed.get(`${getTableName(item.def.table)}:${item.id}`)?.isNew);
+  const released = taken.filter((item) => claimed.get(foundKey(item.def.table, item.id))?.isNew);
   if (released.length > 0) {
     const keys = JSON.stringify(released.map((item) => [getTableName(item.def.table), item.id]));
     await runAtomically(directory, [sql`DELETE FROM ${clientIds} WHERE (table_name, id) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${keys})) AND created_at = ${ctx.now}`]);
@@ -86,14 +85,12 @@ async function claim(directory: Database, keyed: string, now: string): Promise<M
   return new Map(stored.map((row) => [`${row.table_name}:${row.id}`, { anchor: row.anchor, isNew: fresh.has(`${row.table_name}:${row.id}`) }]));
 }
 
-/** The claimed keys a database holds a record under: one look-up by key per id. */
-async function held(db: Database, claims: IdClaim[]): Promise<string[]> {
+/** The keys (`foundKey`) of the claimed ids that databases other than `current` hold a record under. */
+async function heldOn(ctx: RequestContext, current: string, claims: IdClaim[]): Promise<Set<string>> {
   const byTable = new Map<ResourceDef, string[]>();
   for (const item of claims) byTable.set(item.def, [...(byTable.get(item.def) ?? []), item.id]);
-  const reads = [...byTable].map(
-    ([def, ids]) => sql`SELECT ${getTableName(def.table)} || ':' || ${def.idColumn} AS key FROM ${def.table} WHERE ${def.idColumn} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-  );
-  return (await rowsOf(db, reads)).flat().map((row) => String(row.key));
+  const sought = [...byTable].map(([def, ids]) => ({ table: def.table, idColumn: def.idColumn, ids }));
+  return new Set((await lookupElsewhere(ctx, [current], sought)).keys());
 }
 
 /**
@@ -101,13 +98,9 @@ async function held(db: Database, claims: IdClaim[]): Promise<string[]> {
  * database keeps is someone else's (403), as one database would tell, not unknown (404).
  */
 export async function heldOnOtherDatabases(ctx: RequestContext, def: ResourceDef, ids: string[]): Promise<Set<string>> {
-  const databases = listDatabaseNames(ctx.env);
-  if (ids.length === 0 || databases.length === 1 || !ctx.databaseOn) return new Set();
-  const others = databases.filter((name) => name !== (ctx.databaseName ?? DIRECTORY));
-  const claims = ids.map((id) => ({ def, id, anchor: "" }));
-  const keys = (await Promise.all(others.map((name) => held(ctx.databaseOn!(name), claims)))).flat();
-  const prefix = `${getTableName(def.table)}:`;
-  return new Set(keys.map((key) => key.slice(prefix.length)));
+  if (!ctx.databaseOn) return new Set();
+  const held = await heldOn(ctx, ctx.databaseName ?? DIRECTORY, ids.map((id) => ({ def, id, anchor: "" })));
+  return new Set(ids.filter((id) => held.has(foundKey(def.table, id))));
 }
 
 /**
