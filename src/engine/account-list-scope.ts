@@ -39,14 +39,14 @@ export function isWriteRequest(c: Context<AppEnv>): boolean {
 /** Accepting an invite is for people not (yet) on the list: that route checks the invite and its code itself. */
 export const isOpenToNonMembers = (path: string) => /\/invites\/[^/]+\/accept\/?$/.test(path);
 
-/** A list's webhooks are its users' alone: those routes check the viewer themselves (src/resources/webhooks/routes.ts). */
-export const isForListUsersOnly = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
+/** A list's webhooks (src/resources/webhooks/routes.ts). */
+export const isWebhookPath = (path: string) => /\/account_lists\/[^/]+\/webhooks(?:\/|$)/.test(path);
 
-/**
- * A list's integrations (its MailChimp and Prayer Letters accounts, the Chalkline send) are its users' alone too:
- * those routes check the viewer themselves (src/resources/integrations/routes.ts).
- */
-export const isForListOwnersOnly = (path: string) => /\/account_lists\/[^/]+\/(?:mail_chimp_account|prayer_letters_account|chalkline_mail)(?:\/|$)/.test(path);
+/** A list's integrations: its MailChimp and Prayer Letters accounts, the Chalkline send (src/resources/integrations/routes.ts). */
+const isIntegrationPath = (path: string) => /\/account_lists\/[^/]+\/(?:mail_chimp_account|prayer_letters_account|chalkline_mail)(?:\/|$)/.test(path);
+
+/** Routes of a list's users alone, which check the viewer themselves (`listUsersOnly`). */
+const isForListUsersOnly = (path: string) => isWebhookPath(path) || isIntegrationPath(path);
 
 /**
  * For routes only a list's users may use: anyone who is not one is answered 404 (the list is not theirs to know
@@ -73,7 +73,7 @@ const hidesOtherLists = (path: string) => /\/analytics\/?$/.test(path);
  */
 export const accountListParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("account_list_id")?.toLowerCase();
-  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path) && !isForListOwnersOnly(c.req.path)) {
+  if (id && !isOpenToNonMembers(c.req.path) && !isForListUsersOnly(c.req.path)) {
     await checkAccountList(c.get("db"), c.get("viewer"), id, isWriteRequest(c), hidesOtherLists(c.req.path));
   }
   await next();

@@ -2,7 +2,7 @@
  * What the batch endpoint and the background-batch consumer share: requests they run through the app itself
  * (never over the network), the endpoints those requests may not reach, and how an answer is recorded.
  */
-import { isForListUsersOnly } from "../../engine/account-list-scope";
+import { isWebhookPath } from "../../engine/account-list-scope";
 import { ApiError, internalError, routeNotFound } from "../../jsonapi/errors";
 import { everyAnswerHeaders, JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "../../jsonapi/respond";
 
@@ -29,7 +29,7 @@ export function refusalInsideBatch(method: string, url: URL, origin: "batch" | "
   // Items act as a user: only the user's API is there for them, never the operator's surface.
   if (!path.startsWith("/api/")) return routeNotFound();
   // A stored answer is read again later: a webhook's secret, answered once, must not be kept in one.
-  if (origin === "background" && method.toUpperCase() !== "GET" && isForListUsersOnly(path)) {
+  if (origin === "background" && method.toUpperCase() !== "GET" && isWebhookPath(path)) {
     return new ApiError(403, [{ detail: "Webhook endpoints are not managed in background batches: their answers are stored, and a secret is answered once" }]);
   }
   const refused =
