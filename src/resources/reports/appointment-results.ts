@@ -24,9 +24,12 @@ export const appointmentResults = definePeriodReport({
   averages: ["individual_appointments", "group_appointments", "new_monthly_partners", "new_special_pledges", "monthly_increase", "pledge_increase"],
   periods: async ({ list, rates, read }, periods) => {
     const [from, until] = [periods.at(-1)!.from, periods[0].until];
+    // The appointments are a range of the (list, activity type, completed, start) index, one for each value of
+    // `completed`: the list's index by start alone would read every task of the period.
     const [appointments, logRows, created, appealPledges] = await read([
       sql`SELECT ${q(tasks.startAt)} AS start_at, ${q(tasks.completed)} AS completed, ${q(tasks.result)} AS result FROM ${tasks}
-        WHERE ${q(tasks.accountListId)} = ${list.id} AND ${q(tasks.startAt)} >= ${from} AND ${q(tasks.startAt)} < ${until} AND ${q(tasks.activityType)} = 'Appointment'`,
+        WHERE ${q(tasks.accountListId)} = ${list.id} AND ${q(tasks.activityType)} = 'Appointment' AND ${q(tasks.completed)} IN (0, 1)
+          AND ${q(tasks.startAt)} >= ${from} AND ${q(tasks.startAt)} < ${until}`,
       logsSince(list.id, periods.at(-1)!.startDay),
       contactStates(list.id, sql`${q(contacts.createdAt)} >= ${from} AND ${q(contacts.createdAt)} < ${until}`),
       list.primaryAppealId

@@ -30,13 +30,21 @@ export interface DonorInfo {
  * each linked contact of the list once, with the partners' account numbers; the first of each donor account is
  * chosen here (a sort in SQLite is billed as rows read again).
  */
-export async function giftPartners({ list, today, read }: ReportRequest, gifts: Gift[]): Promise<{ donors: DonorInfo[]; partnerOf: (gift: Gift) => DonorInfo | undefined }> {
+export async function giftPartners(
+  { list, today, read }: ReportRequest,
+  gifts: Gift[],
+  { accountNumbers = true }: { accountNumbers?: boolean } = {},
+): Promise<{ donors: DonorInfo[]; partnerOf: (gift: Gift) => DonorInfo | undefined }> {
   if (gifts.length === 0) return { donors: [], partnerOf: () => undefined };
   const donorAccountIds = JSON.stringify([...new Set(gifts.map((gift) => gift.donorAccountId))]);
+  // A partner's account numbers are rows of their own (each link and its donor account): read only for a report that shows them.
+  const numbers = accountNumbers
+    ? sql`(SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
+          WHERE ${q(contactDonorAccounts.contactId)} = c.id)`
+    : sql`'[]'`;
   const [rows] = await read([
     sql`SELECT d.value AS donor_account_id, c.id, c.created_at, c.name, c.status, c.late_at, CAST(c.pledge_amount AS TEXT) AS pledge_amount, c.pledge_currency, c.pledge_frequency,
-        (SELECT json_group_array(${q(donorAccounts.accountNumber)}) FROM ${contactDonorAccounts} JOIN ${donorAccounts} ON ${q(donorAccounts.id)} = ${q(contactDonorAccounts.donorAccountId)}
-          WHERE ${q(contactDonorAccounts.contactId)} = c.id) AS account_numbers
+        ${numbers} AS account_numbers
       FROM json_each(${donorAccountIds}) AS d CROSS JOIN ${contactDonorAccounts} AS cda ON cda.donor_account_id = d.value CROSS JOIN ${contacts} AS c ON c.id = cda.contact_id
       WHERE c.account_list_id = ${list.id}`,
   ]);
