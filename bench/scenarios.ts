@@ -210,6 +210,8 @@ function reportScenarios(target: Target): Scenario[] {
     report("donation monthly totals (a year)", `donation_monthly_totals?filter[month_range]=${firstOfMonth(11)}..${endOfMonth}`),
     report("year donations", "year_donations", { shownTwice: { what: "gift or partner listed", count: listedGifts } }),
     { ...report("monthly losses graph", ""), request: apiGet(target, `/api/v2/reports/monthly_losses_graphs/${list}`) },
+    // The web app's Tools menu counts what its fix-up and merge pages list, on every page it opens.
+    { name: "tools: analytics (the Tools menu's counts)", request: apiGet(target, `/api/v2/tools/analytics?filter[account_list_id]=${list}`), maxRowsRead: 2000 },
   ];
 }
 

@@ -266,7 +266,40 @@ export const KEPT_SUMS: KeptSum[] = [
     amount: "0",
     columns: ["contact_id", "first_name"],
   },
+  // What the Tools menu counts (src/resources/tools/analytics.ts), kept so that a count reads the records to fix,
+  // not the list: contacts by status whose commitment is marked invalid, or whose newsletter choice is blank.
+  contactsMarked("contacts_status_invalid", "R.status_valid = 0", ["status_valid"]),
+  contactsMarked("contacts_newsletter_blank", "COALESCE(R.send_newsletter, '') = ''", ["send_newsletter"]),
+  // A contact's invalid addresses, and its current primary mailing addresses (more than one needs fixing: a group of
+  // more than one row, which the partial index of repeated groups holds).
+  detailsToFix("addresses_invalid", "addresses", "contact_id", "R.valid = 0", ["valid"]),
+  detailsToFix("addresses_primary", "addresses", "contact_id", "R.historic = 0 AND R.primary_mailing_address = 1", ["historic", "primary_mailing_address"]),
+  // A person's invalid e-mail addresses and phone numbers, and their primary ones, likewise.
+  detailsToFix("emails_invalid", "email_addresses", "person_id", "R.valid = 0", ["valid"]),
+  detailsToFix("emails_primary", "email_addresses", "person_id", 'R."primary" = 1', ['"primary"']),
+  detailsToFix("phones_invalid", "phone_numbers", "person_id", "R.valid = 0", ["valid"]),
+  detailsToFix("phones_primary", "phone_numbers", "person_id", 'R."primary" = 1', ['"primary"']),
 ];
+
+/** A list's contacts that `when` marks, by status: a count of one status is one kept row. */
+function contactsMarked(kind: string, when: string, columns: string[]): KeptSum {
+  return { kind, table: "contacts", when, owner: "R.account_list_id", keys: ["COALESCE(R.status, '')", "''", "''"], amount: "0", columns: [...columns, "status", "account_list_id"] };
+}
+
+/** The rows of `table` that `when` marks, by the contact or person (`through`) they belong to. */
+function detailsToFix(kind: string, table: string, through: "contact_id" | "person_id", when: string, columns: string[]): KeptSum {
+  return {
+    kind,
+    table,
+    through,
+    ...(through === "person_id" ? { person: true as const } : {}),
+    when,
+    owner: "C.account_list_id",
+    keys: [`R.${through}`, "''", "''"],
+    amount: "0",
+    columns: [...columns, through],
+  };
+}
 
 /** A person's full name as the duplicate finder compares it: lower-cased, its two parts in order. */
 export function personNameKey(first: string, last: string): string {

@@ -3,25 +3,26 @@
  * covers: contacts and people whose details need fixing, and duplicate pairs to merge. The contact counts are those
  * of the contacts list under the fix-up pages' own filters, so each page lists exactly what its count says.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { Hono, type Context } from "hono";
-import { accountLists } from "../../../drizzle/schema";
+import { accountLists, contacts, keptSums, people } from "../../../drizzle/schema";
 import { HIDDEN_STATUSES } from "../../constants";
 import { databaseOfList, viewerOn } from "../../db/placement";
-import { noneOf } from "../../db/sql";
+import { noneOf, oneOf, q } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import { derived } from "../../engine/attributes";
 import { requestContext } from "../../engine/context";
 import { defineResource, type RequestContext } from "../../engine/define";
-import { listResources, showResource } from "../../engine/read";
+import { showResource } from "../../engine/read";
 import { described } from "../../engine/route-descriptions";
 import { summaryLists, summaryScope } from "../../engine/summaries";
 import type { AppEnv } from "../../env";
-import type { ListMeta } from "../../jsonapi/document";
 import { recordNotFound } from "../../jsonapi/errors";
 import { jsonApi } from "../../jsonapi/respond";
-import { contactResource } from "../contacts/resource";
 import { countDuplicatePairs } from "../duplicates/finder";
+
+/** The statuses the send-newsletter fix-up page lists (the web app's filter). */
+const NEWSLETTER_STATUSES = ["Partner - Financial", "Partner - Special", "Partner - Pray"];
 
 const COUNT_TYPES = [
   "fix-commitment-info",
@@ -61,32 +62,49 @@ export const toolsAnalyticsResource = defineResource({
   relationships: {},
 });
 
-/** The contacts of the list the contacts list answers under these filters, counted. */
-async function contactsMatching(ctx: RequestContext, listId: string, filter: Record<string, string>): Promise<number> {
-  const document = await listResources(contactResource, { ...ctx, params: { filter: { account_list_id: listId, ...filter }, per_page: "0" } });
-  return (document as { meta: ListMeta }).meta.pagination.total_count;
-}
+/**
+ * The counts come from kept rows (drizzle/kept-sums.ts): a status's contacts marked, or the contacts and people with
+ * an invalid detail or more than one primary one (a repeated group, in the partial index of those). Each reads the
+ * records to fix, never the list. They count what the fix-up pages list: the contacts list under the pages' own
+ * filters (hidden statuses left out unless a status is named), people of the contacts it shows.
+ */
+const SHOWN = (status: SQL) => noneOf(sql`COALESCE(${status}, '')`, HIDDEN_STATUSES);
 
-/** People of the list's shown contacts with a detail marked invalid, or more than one primary one. */
-const peopleToFix = (listId: string, details: "email_addresses" | "phone_numbers") => sql`SELECT count(*) AS "count" FROM people p
-  JOIN contacts c ON c.id = p.contact_id
-  WHERE c.account_list_id = ${listId} AND ${noneOf(sql`coalesce(c.status, '')`, HIDDEN_STATUSES)}
-    AND (EXISTS (SELECT 1 FROM ${sql.identifier(details)} d WHERE d.person_id = p.id AND d.valid = 0)
-      OR (SELECT count(*) FROM ${sql.identifier(details)} d WHERE d.person_id = p.id AND d."primary" = 1) > 1)`;
+/** The contacts of statuses `statuses` (every shown one when not given) that kind `kind` marks. */
+const contactsMarked = (listId: string, kind: string, statuses?: readonly string[]) =>
+  sql`SELECT COALESCE(SUM(${q(keptSums.rows)}), 0) AS "count" FROM ${keptSums} WHERE ${q(keptSums.kind)} = ${kind} AND ${q(keptSums.ownerId)} = ${listId}
+    AND ${statuses ? oneOf(q(keptSums.key1), statuses) : noneOf(q(keptSums.key1), HIDDEN_STATUSES)}`;
+
+/** The ids kept by `kind` with a row marked invalid, and by `primary` with more than one primary row. */
+const toFix = (listId: string, invalid: string, primary: string) =>
+  sql`SELECT ${q(keptSums.key1)} FROM ${keptSums} WHERE ${q(keptSums.kind)} = ${invalid} AND ${q(keptSums.ownerId)} = ${listId}
+    UNION SELECT ${q(keptSums.key1)} FROM ${keptSums} WHERE ${q(keptSums.kind)} = ${primary} AND ${q(keptSums.ownerId)} = ${listId} AND ${q(keptSums.rows)} > 1`;
+
+const contactsToFix = (listId: string) => sql`SELECT count(*) AS "count" FROM ${contacts}
+  WHERE ${q(contacts.id)} IN (${toFix(listId, "addresses_invalid", "addresses_primary")}) AND ${q(contacts.accountListId)} = ${listId} AND ${SHOWN(q(contacts.status))}`;
+
+const peopleToFix = (listId: string, details: "emails" | "phones") => sql`SELECT count(*) AS "count" FROM ${people} p JOIN ${contacts} c ON c.id = p.contact_id
+  WHERE p.id IN (${toFix(listId, `${details}_invalid`, `${details}_primary`)}) AND c.account_list_id = ${listId} AND ${SHOWN(sql`c.status`)}`;
 
 async function countsOfList(ctx: RequestContext, listId: string) {
   // The list's own database, the viewer as it sees them.
   const name = databaseOfList(ctx.viewer, listId);
   const on: RequestContext = { ...ctx, db: ctx.databaseOn?.(name) ?? ctx.db, databaseName: name, viewer: viewerOn(ctx.viewer, name) };
-  const [[phones], [emails]] = await rowsOf(on.db, [peopleToFix(listId, "phone_numbers"), peopleToFix(listId, "email_addresses")]);
+  const [[commitments], [newsletters], [addresses], [phones], [emails]] = await rowsOf(on.db, [
+    contactsMarked(listId, "contacts_status_invalid"),
+    contactsMarked(listId, "contacts_newsletter_blank", NEWSLETTER_STATUSES),
+    contactsToFix(listId),
+    peopleToFix(listId, "phones"),
+    peopleToFix(listId, "emails"),
+  ]);
   // The merge pages' own finder, run as a listing would run it: the badge counts the pairs those pages show.
   const duplicates = await countDuplicatePairs(on.db, [listId], ctx.now);
   const counts: Record<(typeof COUNT_TYPES)[number], number> = {
-    "fix-commitment-info": await contactsMatching(on, listId, { status_valid: "false" }),
+    "fix-commitment-info": Number(commitments?.count ?? 0),
     "fix-phone-numbers": Number(phones?.count ?? 0),
     "fix-email-addresses": Number(emails?.count ?? 0),
-    "fix-addresses": await contactsMatching(on, listId, { address_valid: "false" }),
-    "fix-send-newsletter": await contactsMatching(on, listId, { newsletter: "no_value", status: "Partner - Financial,Partner - Special,Partner - Pray" }),
+    "fix-addresses": Number(addresses?.count ?? 0),
+    "fix-send-newsletter": Number(newsletters?.count ?? 0),
     "duplicate-contacts": duplicates.contacts,
     "duplicate-people": duplicates.people,
   };
