@@ -40,8 +40,11 @@ export const appointmentResults = definePeriodReport({
     const logs = logsByContact(logRows);
     // The contacts whose pledge changed: logged, or created as financial partners; and their state now.
     const changedIds = [...new Set([...logs.keys(), ...created.filter((row) => row.status === FINANCIAL_PARTNER).map((row) => String(row.id))])];
-    const [current] = changedIds.length > 0 ? await read([contactStates(list.id, inList(contacts.id, changedIds))]) : [[]];
-    const now = new Map(current.map((row) => [String(row.id), { created: String(row.created_at), state: stateOf(row) }]));
+    // The contacts created in the periods were read with their state now; only the others logged are read for theirs.
+    const createdIds = new Set(created.map((row) => String(row.id)));
+    const loggedOnly = [...logs.keys()].filter((id) => !createdIds.has(id));
+    const [current] = loggedOnly.length > 0 ? await read([contactStates(list.id, inList(contacts.id, loggedOnly))]) : [[]];
+    const now = new Map([...created, ...current].map((row) => [String(row.id), { created: String(row.created_at), state: stateOf(row) }]));
     const monthly = (state: Parameters<typeof monthlyPledge>[0] | undefined) => (state ? moneyNumber(monthlyPledge(state, list.currency, list.currency, rates, true)) : 0);
     return periods.map((period) => {
       const inPeriod = (at: unknown) => String(at) >= period.from && String(at) < period.until;
