@@ -32,8 +32,7 @@ export async function recordRate(env: object, directory: Database, code: string,
       ON CONFLICT (code) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at`,
     sql`SELECT * FROM ${currencyRates} WHERE ${q(currencyRates.code)} = ${code}`,
   ]);
-  for (const name of listDatabaseNames(env).filter((name) => name !== DIRECTORY)) {
-    await runAtomically(database(databaseBinding(env, name)), [upsertRows(currencyRates, [current], "code")!]);
-  }
+  const copy = upsertRows(currencyRates, [current], "code")!;
+  await Promise.all(listDatabaseNames(env).filter((name) => name !== DIRECTORY).map((name) => runAtomically(database(databaseBinding(env, name)), [copy])));
   return { code, exchanged_on: day, rate, current_rate: String(current.rate) };
 }

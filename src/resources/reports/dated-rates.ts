@@ -37,7 +37,7 @@ export async function datedRates(request: ReportRequest, codes: Iterable<string>
   const edge = (condition: ReturnType<typeof sql>, order: ReturnType<typeof sql>) =>
     sql`(SELECT ${q(h.exchangedOn)} || ' ' || ${q(h.rate)} FROM ${h} WHERE ${q(h.code)} = codes.value AND ${condition} ORDER BY ${order} LIMIT 1)`;
   const [rows] = await rowsOf(request.ctx.directory ?? request.ctx.db, [
-    sql`SELECT ${q(h.code)} AS code, ${q(h.exchangedOn) } || ' ' || ${q(h.rate)} AS taken FROM ${h}
+    sql`SELECT ${q(h.code)} AS code, ${q(h.exchangedOn)} || ' ' || ${q(h.rate)} AS taken FROM ${h}
       WHERE ${inList(q(h.code), wanted)} AND ${q(h.exchangedOn)} >= ${fromDay} AND ${q(h.exchangedOn)} <= ${untilDay}
       UNION ALL SELECT codes.value, ${edge(sql`${q(h.exchangedOn)} < ${fromDay}`, sql`${q(h.exchangedOn)} DESC`)} FROM json_each(${JSON.stringify(wanted)}) AS codes
       UNION ALL SELECT codes.value, ${edge(sql`${q(h.exchangedOn)} > ${untilDay}`, sql`${q(h.exchangedOn)}`)} FROM json_each(${JSON.stringify(wanted)}) AS codes`,
