@@ -18,7 +18,7 @@ export interface RecordedRate {
   exchanged_on: string;
   rate: string;
   /** The currency's rate now, after this one was recorded. */
-  current_rate: string;
+  current_rate: string | null;
 }
 
 export async function recordRate(env: object, directory: Database, code: string, day: string, rate: string, now: string): Promise<RecordedRate> {
@@ -32,7 +32,10 @@ export async function recordRate(env: object, directory: Database, code: string,
       ON CONFLICT (code) DO UPDATE SET rate = excluded.rate, updated_at = excluded.updated_at`,
     sql`SELECT * FROM ${currencyRates} WHERE ${q(currencyRates.code)} = ${code}`,
   ]);
-  const copy = upsertRows(currencyRates, [current], "code")!;
-  await Promise.all(listDatabaseNames(env).filter((name) => name !== DIRECTORY).map((name) => runAtomically(database(databaseBinding(env, name)), [copy])));
-  return { code, exchanged_on: day, rate, current_rate: String(current.rate) };
+  // A currency with a later day recorded but no rate now (its row removed by hand) keeps none: nothing to copy.
+  if (current) {
+    const copy = upsertRows(currencyRates, [current], "code")!;
+    await Promise.all(listDatabaseNames(env).filter((name) => name !== DIRECTORY).map((name) => runAtomically(database(databaseBinding(env, name)), [copy])));
+  }
+  return { code, exchanged_on: day, rate, current_rate: current ? String(current.rate) : null };
 }
