@@ -487,6 +487,25 @@ describe("a user's own details on every database", () => {
   });
 });
 
+describe("erasing a user whose list on a list database went in an earlier step", () => {
+  it("removes the user's copy there too, though no list of theirs names that database any more", async () => {
+    const user = await operator("POST", "/users", { email: `erased-${uuid().slice(0, 8)}@example.org`, first_name: "Eve", last_name: "Erased" });
+    expect(user.status).toBe(201);
+    const list = await operator("POST", "/account_lists", { user: user.body.id, name: "On LIST_DB_1", currency: "USD", database: "LIST_DB_1" });
+    expect(list.status).toBe(201);
+    expect(await copiesById("users", user.body.id)).toEqual({ DB: 1, LIST_DB_1: 1, LIST_DB_2: 0 });
+    // Where an erasure step that ended right after removing the list leaves things: the list gone from both
+    // databases (and its memberships with it), the user disabled, their copy still on the list's database.
+    await on("DB").run(sql`UPDATE users SET disabled_at = '2026-01-01T00:00:00Z' WHERE id = ${user.body.id}`);
+    await on("LIST_DB_1").run(sql`DELETE FROM account_lists WHERE id = ${list.body.id}`);
+    await on("DB").run(sql`DELETE FROM account_lists WHERE id = ${list.body.id}`);
+    const erased = await operator("POST", `/users/${user.body.id}/erasure`);
+    expect(erased.status).toBe(200);
+    expect(erased.body.done).toBe(true);
+    expect(await copiesById("users", user.body.id)).toEqual({ DB: 0, LIST_DB_1: 0, LIST_DB_2: 0 });
+  });
+});
+
 describe("the signed-in user's lists where they are", () => {
   it("include each list as its own database answers it, with what is included under it", async () => {
     const user = await placedUser(["DB", "LIST_DB_1", "LIST_DB_2"]);

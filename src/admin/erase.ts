@@ -14,7 +14,7 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { database } from "../db/client";
-import { databaseBinding, DIRECTORY } from "../db/databases";
+import { databaseBinding, DIRECTORY, listDatabaseNames } from "../db/databases";
 import { databasesOfLists } from "../db/mirrors";
 import { keptRowsOfListRemoved, LIST_ROOT_TABLES, LIST_TABLES, rowsOfListBound } from "../db/list-tables";
 import { rowsOf, runAtomically } from "../db/statements";
@@ -174,12 +174,12 @@ export async function eraseStep(env: object, directory: Database, files: R2Bucke
     if (--statements <= 0) return { user_id: userId, done: false, deleted };
   }
   // Last, the user: memberships of shared lists and their own rows go with them; their own person row too. First the
-  // copies the databases of their shared lists keep, while the memberships still tell which those are.
+  // copies every list database keeps: a list erased in an earlier step no longer names the database its copy is on.
   const userRows = [
     sql`DELETE FROM people WHERE id = (SELECT person_id FROM users WHERE id = ${userId}) AND contact_id IS NULL`,
     sql`DELETE FROM users WHERE id = ${userId}`,
   ];
-  for (const db of databasesOf(lists)) if (db !== directory) await runAtomically(db, userRows);
+  await Promise.all(listDatabaseNames(env).filter((name) => name !== DIRECTORY).map((name) => runAtomically(database(databaseBinding(env, name)), userRows)));
   // The directory alone links people at identity providers to users: with the links gone, signing in again finds
   // no one (and signs up by the deployment's policy).
   await runAtomically(directory, [sql`DELETE FROM identity_links WHERE user_id = ${userId}`, ...userRows]);
