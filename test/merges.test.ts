@@ -238,12 +238,13 @@ describe("a contact merge", () => {
   });
 
   it("merges several of the loser's people of one name into the winner's oldest of that name, in the order they were made", async () => {
+    const yearsAgo = (years: number) => new Date(Date.now() - years * 365 * 86_400_000).toISOString();
     const winner = await insertContact(alice.list.id, "Hart, Hal");
     const loser = await insertContact(alice.list.id, "Hal Hart");
-    const oldest = await insertPerson(winner.id, "Hal", { lastName: "Hart", createdAt: "2020-01-01T00:00:00Z" });
-    const younger = await insertPerson(winner.id, "hal", { lastName: "HART", createdAt: "2021-01-01T00:00:00Z", title: "Dr" });
-    const first = await insertPerson(loser.id, " HAL", { lastName: "hart", createdAt: "2022-01-01T00:00:00Z", middleName: "  ", gender: "male" });
-    const second = await insertPerson(loser.id, "Hal ", { lastName: "Hart", createdAt: "2023-01-01T00:00:00Z", middleName: "Q", gender: "female", suffix: "Jr" });
+    const oldest = await insertPerson(winner.id, "Hal", { lastName: "Hart", createdAt: yearsAgo(4) });
+    const younger = await insertPerson(winner.id, "hal", { lastName: "HART", createdAt: yearsAgo(3), title: "Dr" });
+    const first = await insertPerson(loser.id, " HAL", { lastName: "hart", createdAt: yearsAgo(2), middleName: "  ", gender: "male" });
+    const second = await insertPerson(loser.id, "Hal ", { lastName: "Hart", createdAt: yearsAgo(1), middleName: "Q", gender: "female", suffix: "Jr" });
     const josé = await insertPerson(loser.id, "JOSÉ", { lastName: "Hart" });
     const josés = await insertPerson(winner.id, "josé", { lastName: "hart" });
     await insertEmail(first.id, "hal@example.org", { primary: true });

@@ -496,7 +496,7 @@ describe("erasing a user whose list on a list database went in an earlier step",
     expect(await copiesById("users", user.body.id)).toEqual({ DB: 1, LIST_DB_1: 1, LIST_DB_2: 0 });
     // Where an erasure step that ended right after removing the list leaves things: the list gone from both
     // databases (and its memberships with it), the user disabled, their copy still on the list's database.
-    await on("DB").run(sql`UPDATE users SET disabled_at = '2026-01-01T00:00:00Z' WHERE id = ${user.body.id}`);
+    await on("DB").run(sql`UPDATE users SET disabled_at = ${new Date().toISOString()} WHERE id = ${user.body.id}`);
     await on("LIST_DB_1").run(sql`DELETE FROM account_lists WHERE id = ${list.body.id}`);
     await on("DB").run(sql`DELETE FROM account_lists WHERE id = ${list.body.id}`);
     const erased = await operator("POST", `/users/${user.body.id}/erasure`);

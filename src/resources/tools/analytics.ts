@@ -8,7 +8,7 @@ import { Hono, type Context } from "hono";
 import { accountLists, contacts, keptSums, people } from "../../../drizzle/schema";
 import { HIDDEN_STATUSES } from "../../constants";
 import { databaseOfList, viewerOn } from "../../db/placement";
-import { noneOf, oneOf, q } from "../../db/sql";
+import { noneOf, notAmong, oneOf, q } from "../../db/sql";
 import { rowsOf } from "../../db/statements";
 import { derived } from "../../engine/attributes";
 import { requestContext } from "../../engine/context";
@@ -68,7 +68,7 @@ export const toolsAnalyticsResource = defineResource({
  * records to fix, never the list. They count what the fix-up pages list: the contacts list under the pages' own
  * filters (hidden statuses left out unless a status is named), people of the contacts it shows.
  */
-const SHOWN = (status: SQL) => noneOf(sql`COALESCE(${status}, '')`, HIDDEN_STATUSES);
+const SHOWN = (status: SQL) => notAmong(status, HIDDEN_STATUSES);
 
 /** The contacts of statuses `statuses` (every shown one when not given) that kind `kind` marks. */
 const contactsMarked = (listId: string, kind: string, statuses?: readonly string[]) =>
