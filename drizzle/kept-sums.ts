@@ -80,6 +80,35 @@ export function addressValuesKind(column: string): string {
   return `address_${column}`;
 }
 
+/** The units of time a kind kept by time may be grouped by, with the length of a UTC timestamp's prefix naming one. */
+export const TIME_UNITS = { month: 7, day: 10, hour: 13 } as const;
+export type TimeUnit = keyof typeof TIME_UNITS;
+
+/** The kind keeping `name` by `unit`: `<name>_by_<unit>`. */
+export const keptByTimeKind = (name: string, unit: TimeUnit) => `${name}_by_${unit}`;
+
+/**
+ * The kinds keeping rows by the UTC `unit`s of their time `at` (key1, its timestamp's prefix), with two keys of their
+ * own (key2, key3).
+ */
+function keptByTime(name: string, units: TimeUnit[], sum: Omit<TimeKept, "units">): KeptSum[] {
+  TIME_KEPT[name] = { ...sum, units };
+  const { at, keys, indexed: _indexed, ...rest } = sum;
+  return units.map((unit) => ({ ...rest, kind: keptByTimeKind(name, unit), keys: [`substr(${at}, 1, ${TIME_UNITS[unit]})`, ...keys] }));
+}
+
+/** A sum kept by time: the units it is kept by, and the row's time `at` (its other fields as a KeptSum's). */
+export interface TimeKept extends Omit<KeptSum, "kind" | "keys" | "through" | "contactColumns" | "person"> {
+  units: TimeUnit[];
+  at: string;
+  keys: [string, string];
+  /** Conditions true of every row counted that let its rows be read as a range of an index (never kept). */
+  indexed?: string;
+}
+
+/** The sums kept by time, by name: what their readers need to read the rows themselves where no kept unit fits. */
+export const TIME_KEPT: Record<string, TimeKept> = {};
+
 export const KEPT_SUMS: KeptSum[] = [
   {
     // Monthly pledges of a list's financial partners, by currency, frequency and whether received.
@@ -266,6 +295,53 @@ export const KEPT_SUMS: KeptSum[] = [
     amount: "0",
     columns: ["contact_id", "first_name"],
   },
+  // What the period reports count over any span of time (src/resources/reports/kept-by-time.ts): rows by the UTC
+  // month, day (and hour) of one of their times, so that a period in any time zone is a few whole months and days,
+  // and only the hours (or minutes) about its two ends are read finer.
+  // A list's tasks by when they were created, activity and whether completed (the activity results).
+  ...keptByTime("created_tasks", ["month", "day", "hour"], {
+    table: "tasks",
+    at: "R.created_at",
+    when: "1",
+    owner: "R.account_list_id",
+    keys: ["COALESCE(R.activity_type, '')", "CAST(R.completed AS TEXT)"],
+    amount: "0",
+    columns: ["created_at", "activity_type", "completed", "account_list_id"],
+  }),
+  // A list's appointments by their start, and whether held (completed, with a result of Completed or Done).
+  ...keptByTime("appointments", ["month", "day", "hour"], {
+    table: "tasks",
+    at: "R.start_at",
+    when: "R.activity_type = 'Appointment' AND R.start_at IS NOT NULL",
+    // A range of the (list, activity type, completed, start) index for each value of `completed`.
+    indexed: "R.completed IN (0, 1)",
+    owner: "R.account_list_id",
+    keys: ["CASE WHEN R.completed = 1 AND R.result IN ('Completed', 'Done') THEN 'held' ELSE '' END", "''"],
+    amount: "0",
+    columns: ["start_at", "activity_type", "completed", "result", "account_list_id"],
+  }),
+  // An appeal's pledges by when they were made (a contact pledges to an appeal once): its new pledges in a period.
+  ...keptByTime("appeal_pledges_made", ["month", "day"], {
+    table: "pledges",
+    at: "R.created_at",
+    when: "R.appeal_id IS NOT NULL",
+    owner: "R.appeal_id",
+    keys: ["''", "''"],
+    amount: "COALESCE(R.amount, 0)",
+    columns: ["created_at", "appeal_id", "amount"],
+  }),
+  // A list's pledges (as `contact_pledges` keeps them) by when their contact was created: the pledges of contacts
+  // created since a past day, which the pledge histories take from the totals now. By month alone: a contact's
+  // insert writes one more row, not two, and the days about a period's end are a few contacts read.
+  ...keptByTime("contact_pledges_created", ["month"], {
+    table: "contacts",
+    at: "R.created_at",
+    when: "R.pledge_amount > 0",
+    owner: "R.account_list_id",
+    keys: ["upper(COALESCE(NULLIF(R.pledge_currency, ''), ''))", "COALESCE(R.pledge_frequency, '') || '|' || CAST(R.pledge_received AS TEXT)"],
+    amount: "R.pledge_amount",
+    columns: ["created_at", "pledge_amount", "account_list_id", "pledge_currency", "pledge_frequency", "pledge_received"],
+  }),
   // What the Tools menu counts (src/resources/tools/analytics.ts), kept so that a count reads the records to fix,
   // not the list: contacts by status whose commitment is marked invalid, or whose newsletter choice is blank.
   contactsMarked("contacts_status_invalid", "R.status_valid = 0", ["status_valid"]),

@@ -171,7 +171,7 @@ describe("kept counts", () => {
     await storage.prepare("DELETE FROM kept_sums").run();
     const isBackfill = (query: string) => query.includes("INSERT INTO kept_sums") && query.includes("GROUP BY") && !query.includes("TRIGGER");
     // The kinds the home pages, the duplicate finders and the reports read came later, with their own migrations.
-    const backfills = [...migrationQueries("kept_sums", isBackfill), ...migrationQueries("home_page_triggers", isBackfill), ...migrationQueries("home_page_counts", isBackfill), ...migrationQueries("duplicate_keys", isBackfill), ...migrationQueries("report_sums", isBackfill), ...migrationQueries("person_contact_keys", isBackfill), ...migrationQueries("tools_counts", isBackfill)];
+    const backfills = [...migrationQueries("kept_sums", isBackfill), ...migrationQueries("home_page_triggers", isBackfill), ...migrationQueries("home_page_counts", isBackfill), ...migrationQueries("duplicate_keys", isBackfill), ...migrationQueries("report_sums", isBackfill), ...migrationQueries("person_contact_keys", isBackfill), ...migrationQueries("tools_counts", isBackfill), ...migrationQueries("report_time_sums", isBackfill)];
     expect(backfills).toHaveLength(KEPT_SUMS.length);
     for (const query of backfills) await storage.prepare(query).run();
     expect(await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`)).toEqual(kept);

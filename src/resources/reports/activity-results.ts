@@ -2,10 +2,8 @@
  * GET /reports/activity_results: for each period (by default the last four weeks), the list's tasks created in it,
  * counted by activity and by whether they are completed (`completed_call`, `uncompleted_text_message`, ...).
  */
-import { sql } from "drizzle-orm";
-import { tasks } from "../../../drizzle/schema";
 import { ACTIVITIES } from "../../constants/activities";
-import { q } from "../../db/sql";
+import { sumsByTime } from "./kept-by-time";
 import { definePeriodReport } from "./report";
 
 /** The original's activities; its Facebook Message is a Social Message now, and counts both. */
@@ -24,21 +22,18 @@ export const activityResults = definePeriodReport({
   coaches: true,
   defaultRange: "4w",
   averages: FIELDS,
+  // The tasks created in each period are kept counts by activity and completion (drizzle/kept-sums.ts, created_tasks).
   periods: async ({ list, read }, periods) => {
-    const [rows] = await read([
-      sql`SELECT ${q(tasks.createdAt)} AS created_at, ${q(tasks.activityType)} AS activity_type, ${q(tasks.completed)} AS completed FROM ${tasks}
-        WHERE ${q(tasks.accountListId)} = ${list.id} AND ${q(tasks.createdAt)} >= ${periods.at(-1)!.from} AND ${q(tasks.createdAt)} < ${periods[0].until}`,
-    ]);
-    return periods.map((period) => {
-      const created = rows.filter((row) => String(row.created_at) >= period.from && String(row.created_at) < period.until);
-      return Object.fromEntries(
+    const created = await sumsByTime(read, "created_tasks", list.id, periods);
+    return created.map((groups) =>
+      Object.fromEntries(
         COUNTED.flatMap(({ name, activities }) =>
           [true, false].map((completed) => [
             attributeName(completed ? "completed" : "uncompleted", name),
-            created.filter((row) => activities.includes(String(row.activity_type)) && Boolean(row.completed) === completed).length,
+            groups.filter((group) => activities.includes(group.key2) && (group.key3 === "1") === completed).reduce((count, group) => count + group.rows, 0),
           ]),
         ),
-      );
-    });
+      ),
+    );
   },
 });

@@ -2,17 +2,19 @@
  * GET /reports/appointment_results: for each period (by default the last four weeks), the appointments held and
  * scheduled, the partners who began or raised (or lowered) a monthly pledge, and the pledges to the list's primary
  * appeal. A partner's monthly pledge at the start and end of a period is read from its status logs (the first
- * recorded in or after the period), else from the contact now.
+ * recorded in or after the period), else from the contact now. The appointments and the appeal's pledges are kept
+ * counts by time (drizzle/kept-sums.ts, `appointments` and `appeal_pledges_made`).
  */
 import { sql } from "drizzle-orm";
-import { contacts, pledges, tasks } from "../../../drizzle/schema";
+import { contacts } from "../../../drizzle/schema";
 import { inList, q } from "../../db/sql";
 import { FINANCIAL_PARTNER } from "../account-lists/totals";
-import { moneyNumber, sum } from "./money";
+import { timeSums, type TimeGroup } from "./kept-by-time";
+import { moneyNumber } from "./money";
 import { contactStates, logsByContact, logsSince, loggedAfter, monthlyPledge, stateOf } from "./pledge-states";
 import { definePeriodReport } from "./report";
 
-const HELD = ["Completed", "Done"];
+const rowsOf = (groups: TimeGroup[]) => groups.reduce((rows, group) => rows + group.rows, 0);
 
 export const appointmentResults = definePeriodReport({
   path: "appointment_results",
@@ -24,19 +26,16 @@ export const appointmentResults = definePeriodReport({
   averages: ["individual_appointments", "group_appointments", "new_monthly_partners", "new_special_pledges", "monthly_increase", "pledge_increase"],
   periods: async ({ list, rates, read }, periods) => {
     const [from, until] = [periods.at(-1)!.from, periods[0].until];
-    // The appointments are a range of the (list, activity type, completed, start) index, one for each value of
-    // `completed`: the list's index by start alone would read every task of the period.
-    const [appointments, logRows, created, appealPledges] = await read([
-      sql`SELECT ${q(tasks.startAt)} AS start_at, ${q(tasks.completed)} AS completed, ${q(tasks.result)} AS result FROM ${tasks}
-        WHERE ${q(tasks.accountListId)} = ${list.id} AND ${q(tasks.activityType)} = 'Appointment' AND ${q(tasks.completed)} IN (0, 1)
-          AND ${q(tasks.startAt)} >= ${from} AND ${q(tasks.startAt)} < ${until}`,
+    const appointmentSums = timeSums("appointments", list.id, periods);
+    const pledgeSums = list.primaryAppealId ? timeSums("appeal_pledges_made", list.primaryAppealId, periods) : undefined;
+    const [logRows, created, ...answers] = await read([
       logsSince(list.id, periods.at(-1)!.startDay),
       contactStates(list.id, sql`${q(contacts.createdAt)} >= ${from} AND ${q(contacts.createdAt)} < ${until}`),
-      list.primaryAppealId
-        ? sql`SELECT ${q(pledges.contactId)} AS contact_id, CAST(${q(pledges.amount)} AS TEXT) AS amount, ${q(pledges.createdAt)} AS created_at FROM ${pledges}
-            WHERE ${q(pledges.accountListId)} = ${list.id} AND ${q(pledges.createdAt)} >= ${from} AND ${q(pledges.createdAt)} < ${until} AND ${q(pledges.appealId)} = ${list.primaryAppealId}`
-        : sql`SELECT 1 WHERE 0`,
+      ...appointmentSums.queries,
+      ...(pledgeSums?.queries ?? []),
     ]);
+    const appointments = appointmentSums.sums(answers.slice(0, appointmentSums.queries.length));
+    const appealPledges = pledgeSums?.sums(answers.slice(appointmentSums.queries.length)) ?? periods.map(() => []);
     const logs = logsByContact(logRows);
     // The contacts whose pledge changed: logged, or created as financial partners; and their state now.
     const changedIds = [...new Set([...logs.keys(), ...created.filter((row) => row.status === FINANCIAL_PARTNER).map((row) => String(row.id))])];
@@ -46,7 +45,7 @@ export const appointmentResults = definePeriodReport({
     const [current] = loggedOnly.length > 0 ? await read([contactStates(list.id, inList(contacts.id, loggedOnly))]) : [[]];
     const now = new Map([...created, ...current].map((row) => [String(row.id), { created: String(row.created_at), state: stateOf(row) }]));
     const monthly = (state: Parameters<typeof monthlyPledge>[0] | undefined) => (state ? moneyNumber(monthlyPledge(state, list.currency, list.currency, rates, true)) : 0);
-    return periods.map((period) => {
+    return periods.map((period, index) => {
       const inPeriod = (at: unknown) => String(at) >= period.from && String(at) < period.until;
       const changes = changedIds.flatMap((id) => {
         const contact = now.get(id);
@@ -57,19 +56,18 @@ export const appointmentResults = definePeriodReport({
         const end = monthly(loggedAfter(logs, id, period.endDay, true) ?? contact.state);
         return [{ beginning, increase: Math.round((end - beginning) * 100) / 100 }];
       });
-      const held = appointments.filter((task) => inPeriod(task.start_at));
-      const newPledges = appealPledges.filter((pledge) => inPeriod(pledge.created_at));
-      const pledged = moneyNumber(sum(newPledges.map((pledge) => ({ numerator: BigInt(String(pledge.amount)), denominator: 1n }))));
+      const pledged = moneyNumber({ numerator: appealPledges[index].reduce((units, group) => units + group.units, 0n), denominator: 1n });
       const add = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
       return {
-        individual_appointments: held.filter((task) => task.completed && HELD.includes(String(task.result))).length,
-        appointments_scheduled: held.length,
+        individual_appointments: rowsOf(appointments[index].filter((group) => group.key2 === "held")),
+        appointments_scheduled: rowsOf(appointments[index]),
         weekly_individual_appointment_goal: 10,
         group_appointments: 0,
         new_monthly_partners: changes.filter((change) => change.beginning === 0 && change.increase > 0).length,
         monthly_increase: add(changes.filter((change) => change.increase > 0).map((change) => change.increase)),
         monthly_decrease: add(changes.filter((change) => change.increase < 0).map((change) => change.increase)),
-        new_special_pledges: new Set(newPledges.map((pledge) => pledge.contact_id)).size,
+        // A contact pledges to an appeal once: its pledges are its pledging contacts.
+        new_special_pledges: rowsOf(appealPledges[index]),
         pledge_increase: pledged,
         special_gifts: pledged,
       };
