@@ -4,7 +4,7 @@
  * `record_one_id` is the older record. A record is in at most one pair not ignored: the finder's insert checks it
  * in the statement that writes the pair.
  */
-import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { accountLists } from "./account-lists";
 import { bool, id, timestamps } from "./columns";
 
@@ -29,6 +29,53 @@ export const duplicateRecordPairs = sqliteTable(
     index("duplicate_record_pairs_account_list_id_created_at_idx").on(t.accountListId, t.recordType, t.ignore, t.createdAt, t.id),
   ],
 );
+
+/**
+ * Whether a list's pairs are as the finder would find them now: `inputs` counts the changes to what it reads (kept
+ * by `duplicateInputTriggers`), `checked` is the count it last ran on (-1: never). Where the two agree, a count of
+ * the pairs (the Tools menu, on every page of the web app) reads the stored pairs and never runs the finder. A list
+ * without a row has never been looked at.
+ */
+export const duplicateChecks = sqliteTable("duplicate_checks", {
+  accountListId: text("account_list_id").primaryKey(),
+  inputs: integer("inputs").notNull().default(0),
+  checked: integer("checked").notNull().default(-1),
+});
+
+/** The kept groups the finder pairs by (drizzle/kept-sums.ts); only groups of more than one row are read. */
+export const DUPLICATE_KINDS = ["contact_name_keys", "donor_numbers", "person_names", "person_first_names", "person_emails", "person_phones"];
+
+/**
+ * The triggers that count a list's changes to what its finder reads: its repeated groups (a group of more than one
+ * row before or after the change), its people's genders, blank last names and its records' ages (which decide who
+ * pairs with whom), and its stored pairs changed or removed (a pair ignored frees its records). Pairs added are the
+ * finder's own.
+ */
+export function duplicateInputTriggers(): string[] {
+  const changed = (list: string) =>
+    `INSERT INTO duplicate_checks (account_list_id, inputs, checked) SELECT ${list}, 1, -1 WHERE ${list} IS NOT NULL
+    ON CONFLICT (account_list_id) DO UPDATE SET inputs = inputs + 1;`;
+  const blankLast = (row: "NEW" | "OLD") => `(COALESCE(trim(${row}.last_name), '') = '')`;
+  const repeated = (row: "NEW" | "OLD") => `${row}.kind IN (${DUPLICATE_KINDS.map((kind) => `'${kind}'`).join(", ")}) AND ${row}.rows > 1`;
+  const trigger = (name: string, event: string, when: string, list: string) => `CREATE TRIGGER ${name} ${event} WHEN ${when} BEGIN
+  ${changed(list)}
+END;`;
+  return [
+    trigger("kept_sums_duplicate_inputs_insert", "AFTER INSERT ON kept_sums", repeated("NEW"), "NEW.owner_id"),
+    trigger("kept_sums_duplicate_inputs_update", "AFTER UPDATE ON kept_sums", `(${repeated("NEW")}) OR (${repeated("OLD")})`, "NEW.owner_id"),
+    trigger("kept_sums_duplicate_inputs_delete", "AFTER DELETE ON kept_sums", repeated("OLD"), "OLD.owner_id"),
+    // A last name left blank (or filled) pairs two of a first name, and changes no group of more than one row.
+    trigger(
+      "people_duplicate_inputs_update",
+      "AFTER UPDATE OF gender, created_at, last_name ON people",
+      `OLD.gender IS NOT NEW.gender OR OLD.created_at IS NOT NEW.created_at OR ${blankLast("OLD")} IS NOT ${blankLast("NEW")}`,
+      "(SELECT account_list_id FROM contacts WHERE id = NEW.contact_id)",
+    ),
+    trigger("contacts_duplicate_inputs_update", "AFTER UPDATE OF created_at ON contacts", "OLD.created_at IS NOT NEW.created_at", "NEW.account_list_id"),
+    trigger("duplicate_record_pairs_duplicate_inputs_update", "AFTER UPDATE ON duplicate_record_pairs", "1", "NEW.account_list_id"),
+    trigger("duplicate_record_pairs_duplicate_inputs_delete", "AFTER DELETE ON duplicate_record_pairs", "1", "OLD.account_list_id"),
+  ];
+}
 
 /**
  * A contact's name as the duplicate finder compares it, in SQL over the row's `name`: lower-cased, punctuation as

@@ -11,7 +11,7 @@ import { errorOf, get, put } from "./helpers/api";
 import { givingTo, insertAddress, insertContact, insertEmail, insertPerson, insertPhone } from "./helpers/contact-fixtures";
 import { createUser, createViewer, db, tokenFor, uuid } from "./helpers/factories";
 import { expectKeptSumsExact, expectTriggersAsDeclared } from "./helpers/kept-sums";
-import { contactNameKeyTriggers, duplicatePairTriggers } from "../drizzle/duplicates";
+import { contactNameKeyTriggers, duplicateInputTriggers, duplicatePairTriggers } from "../drizzle/duplicates";
 
 type Viewer = Awaited<ReturnType<typeof createViewer>>;
 type Pair = { id: string; type: string; attributes: Record<string, unknown>; relationships: { records: { data: Array<{ id: string; type: string }> } } };
@@ -214,8 +214,69 @@ describe("people duplicates", () => {
   });
 });
 
-it("keeps the compared names and removes a record's pairs by the declared triggers", async () => {
+it("keeps the compared names, removes a record's pairs and counts the finder's inputs by the declared triggers", async () => {
   await expectTriggersAsDeclared(["SET name_key", "DELETE FROM duplicate_record_pairs"], [...contactNameKeyTriggers(), ...duplicatePairTriggers()]);
+  await expectTriggersAsDeclared(["INSERT INTO duplicate_checks"], duplicateInputTriggers());
+});
+
+describe("the finder's checks", () => {
+  /** The Tools menu's duplicate counts (the web app asks on every page). */
+  const counted = async (viewer: Viewer) => {
+    const answer = await get(`/api/v2/tools/analytics?filter[account_list_id]=${viewer.list.id}`, viewer.token);
+    expect(answer.status, answer.text).toBe(200);
+    const counts = answer.body.data.attributes.counts_by_type[0].counts as Array<{ type: string; count: number }>;
+    return Object.fromEntries(counts.filter((count) => count.type.startsWith("duplicate")).map((count) => [count.type, count.count]));
+  };
+  const check = async (viewer: Viewer) => (await db.select().from(schema.duplicateChecks).where(eq(schema.duplicateChecks.accountListId, viewer.list.id)))[0];
+  /** The counts again with the checks forgotten: the finder run in full, as if never run. */
+  const countedInFull = async (viewer: Viewer) => {
+    await db.delete(schema.duplicateChecks).where(eq(schema.duplicateChecks.accountListId, viewer.list.id));
+    return counted(viewer);
+  };
+
+  it("looks again only when what it reads changed, and counts what a full look would", async () => {
+    const viewer = await createViewer();
+    const family = await insertContact(viewer.list.id, "Reed, Family");
+    const [ann, anna] = [await insertPerson(family.id, "Ann", { lastName: "Reed" }), await insertPerson(family.id, "Anna", { lastName: "Hill" })];
+    await insertEmail(ann.id, "ann@reed.org");
+    await insertEmail(anna.id, "ann@reed.org");
+    await insertContact(viewer.list.id, "Doe, John");
+    await insertContact(viewer.list.id, "John Doe");
+
+    // Without genders the two sharing an address are not paired; the two Does are.
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 0 });
+    const looked = await check(viewer);
+    expect(looked.checked).toBe(looked.inputs);
+    // Nothing changed: the check stands.
+    await counted(viewer);
+    expect(await check(viewer)).toEqual(looked);
+
+    // Both genders given and equal: one person (a person's gender is an input).
+    await db.update(schema.people).set({ gender: "female" }).where(eq(schema.people.id, ann.id));
+    await db.update(schema.people).set({ gender: "Female" }).where(eq(schema.people.id, anna.id));
+    expect((await check(viewer)).inputs).toBeGreaterThan(looked.inputs);
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 1 });
+
+    // A third John joins the repeated name: no pair (each record pairs once), but the group changed.
+    const before = (await check(viewer)).inputs;
+    const third = await insertContact(viewer.list.id, "Doe, John H.");
+    expect((await check(viewer)).inputs).toBeGreaterThan(before);
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 1 });
+    // The pair marked not a duplicate: its records are free, and the third John pairs with the first.
+    await db.update(schema.duplicateRecordPairs).set({ ignore: true }).where(eq(schema.duplicateRecordPairs.accountListId, viewer.list.id));
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 0 });
+    const [paired] = await db.select().from(schema.duplicateRecordPairs).where(eq(schema.duplicateRecordPairs.recordTwoId, third.id));
+    expect(paired).toMatchObject({ recordType: "Contact", ignore: false });
+    expect(await countedInFull(viewer)).toEqual(await counted(viewer));
+
+    // Two Johns of one contact pair once one of them has no last name (a change of no repeated group).
+    const couple = await insertContact(viewer.list.id, "Hart, Couple");
+    await insertPerson(couple.id, "John", { lastName: "Hart" });
+    const other = await insertPerson(couple.id, "John", { lastName: "Stone" });
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 0 });
+    await db.update(schema.people).set({ lastName: " " }).where(eq(schema.people.id, other.id));
+    expect(await counted(viewer)).toEqual({ "duplicate-contacts": 1, "duplicate-people": 1 });
+  });
 });
 
 it("needs a token", async () => {

@@ -8,6 +8,7 @@ import { del, get, post, put, request } from "./helpers/api";
 import { addToList, createAccountList, createViewer, db } from "./helpers/factories";
 import { expectCountsKept, expectKeptSumsExact, expectTaskLinkCopiesExact, expectTriggersAsDeclared, keptCounts, migrationQueries } from "./helpers/kept-sums";
 import { givingTo } from "./helpers/contact-fixtures";
+import { duplicateInputTriggers } from "../drizzle/duplicates";
 import { KEPT_SUMS, keptSumTriggers } from "../drizzle/kept-sums";
 import { webhookTriggers } from "../drizzle/webhook-triggers";
 import { taskLinkCopyTriggers } from "../drizzle/task-link-copies";
@@ -175,7 +176,8 @@ describe("kept counts", () => {
     expect(backfills).toHaveLength(KEPT_SUMS.length);
     for (const query of backfills) await storage.prepare(query).run();
     expect(await db.all(sql`SELECT * FROM kept_sums ORDER BY 1, 2, 3, 4, 5`)).toEqual(kept);
-    await expectTriggersAsDeclared(["kept_sums"], KEPT_SUMS.flatMap(keptSumTriggers));
+    // (The duplicate finder's checks count changes to some kept rows, with triggers of their own.)
+    await expectTriggersAsDeclared(["kept_sums"], [...KEPT_SUMS.flatMap(keptSumTriggers), ...duplicateInputTriggers().filter((statement) => statement.includes("ON kept_sums"))]);
   });
 
   it("are rebuilt from the rows by the migration that adds them", async () => {

@@ -13,13 +13,14 @@ import { getTableConfig, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../drizzle/schema";
 
 /** Tables with a list's id that are the directory's, or kept by triggers. */
-const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes", "contact_name_stamps"]);
+const NOT_COPIED = new Set(["account_lists", "account_list_users", "account_list_coaches", "account_list_invites", "list_placements", "list_row_counts", "changed_contacts", "person_days", "kept_sums", "moving_lists", "list_changes", "contact_name_stamps", "duplicate_checks"]);
 /**
- * Rows triggers keep per list that no key ties to it (a list's counts, its contacts' stamp): nothing cascades to
- * them, so a list emptied from a database (moved away, erased) removes them itself, after its own rows.
+ * Rows triggers keep per list that no key ties to it (a list's counts, its contacts' stamp, its duplicate finder's
+ * check): nothing cascades to them, so a list emptied from a database (moved away, erased) removes them itself,
+ * after its own rows.
  */
 export function keptRowsOfListRemoved(listId: string): SQL[] {
-  return ["list_row_counts", "contact_name_stamps"].map((table) => sql`DELETE FROM ${sql.identifier(table)} WHERE account_list_id = ${listId}`);
+  return ["list_row_counts", "contact_name_stamps", "duplicate_checks"].map((table) => sql`DELETE FROM ${sql.identifier(table)} WHERE account_list_id = ${listId}`);
 }
 
 /**

@@ -9,7 +9,8 @@
  * Candidates are read from the kept rows that count each name and number (drizzle/kept-sums.ts) through their
  * index of groups of more than one row: a list's rows read are its repeated names and numbers and their records,
  * never its whole contacts. New pairs are written in one statement that checks, as it writes, that neither record
- * is already paired (keys in D1, whatever finder runs at the same time).
+ * is already paired (keys in D1, whatever finder runs at the same time). A list whose inputs have not changed since
+ * the finder last ran on it (`duplicate_checks`, drizzle/duplicates.ts) is not looked at again.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { emailKey, personNameKey, phoneKey } from "../../../drizzle/kept-sums";
@@ -107,11 +108,23 @@ function proposedPairs(model: string, candidates: Candidate[], stored: Array<{ o
   return pairs;
 }
 
-/** Finds and stores the new pairs of both kinds in these lists (all on `db`): one read, and one write when there are new ones. */
+/** Each list's count of changes to the finder's inputs, and the count it last ran on. */
+const checksOf = (lists: string) =>
+  sql`SELECT l.value AS list, COALESCE(d.inputs, 0) AS inputs, COALESCE(d.checked, -1) AS checked
+    FROM json_each(${lists}) l LEFT JOIN duplicate_checks d ON d.account_list_id = l.value`;
+
+/**
+ * Finds and stores the new pairs of both kinds in these lists (all on `db`), those whose inputs changed since it
+ * last ran: one look at the lists' checks, then one read and one write where some changed.
+ */
 export async function findDuplicatePairs(db: Database, accountListIds: string[], now: string): Promise<void> {
   if (accountListIds.length === 0) return;
-  const lists = JSON.stringify(accountListIds);
-  const reads = KINDS.flatMap(({ records, candidates }) => [
+  const [checks] = await rowsOf(db, [checksOf(JSON.stringify(accountListIds))]);
+  const changed = checks.filter((check) => Number(check.inputs) !== Number(check.checked)).map((check) => String(check.list));
+  if (changed.length === 0) return;
+  const lists = JSON.stringify(changed);
+  // The checks are read again with the candidates, in one snapshot: what the pairs are found from.
+  const reads = [checksOf(lists), ...KINDS.flatMap(({ records, candidates }) => [
     candidates(lists),
     // The stored pairs of those records, ignored or not.
     sql`WITH candidate AS (${candidates(lists)})
@@ -119,19 +132,31 @@ export async function findDuplicatePairs(db: Database, accountListIds: string[],
       WHERE record_type = ${records.model} AND record_one_id IN (SELECT id FROM candidate)
       UNION SELECT record_one_id, record_two_id, ignore FROM duplicate_record_pairs
       WHERE record_two_id IN (SELECT id FROM candidate) AND record_type = ${records.model}`,
-  ]);
-  const rows = await rowsOf(db, reads);
+  ])];
+  const [checked, ...rows] = await rowsOf(db, reads);
   const pairs = KINDS.flatMap(({ records }, index) =>
     proposedPairs(records.model, rows[2 * index] as Candidate[], rows[2 * index + 1] as Array<{ one: string; two: string; ignore: number }>),
   );
-  if (pairs.length === 0) return;
+  // The inputs the pairs were found from, as checked (never back to an older count: a later run may have written its
+  // own), once every pair found is stored: a pair another run's took the place of leaves its records to look at again.
+  const pairsFound = JSON.stringify(pairs);
+  const checkedNow = sql`INSERT INTO duplicate_checks (account_list_id, inputs, checked) SELECT c.value ->> 0, 0, c.value ->> 1
+    FROM json_each(${JSON.stringify(checked.map((check) => [check.list, Number(check.inputs)]))}) c
+    WHERE (SELECT count(*) FROM json_each(${pairsFound}) p JOIN duplicate_record_pairs s
+      ON s.record_type = p.value ->> 1 AND s.record_one_id = p.value ->> 2 AND s.record_two_id = p.value ->> 3 AND s.ignore = 0) = ${pairs.length}
+    ON CONFLICT (account_list_id) DO UPDATE SET checked = max(checked, excluded.checked)`;
   await rowsOf(db, [
-    sql`INSERT OR IGNORE INTO duplicate_record_pairs (id, account_list_id, record_type, record_one_id, record_two_id, reason, ignore, created_at, updated_at)
-      SELECT ${randomUuid()},
-        p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, 0, ${now}, ${now}
-      FROM json_each(${JSON.stringify(pairs)}) p
-      WHERE NOT EXISTS (SELECT 1 FROM duplicate_record_pairs s WHERE s.record_type = p.value ->> 1 AND s.ignore = 0
-        AND (s.record_one_id IN (p.value ->> 2, p.value ->> 3) OR s.record_two_id IN (p.value ->> 2, p.value ->> 3)))`,
+    ...(pairs.length === 0
+      ? []
+      : [
+          sql`INSERT OR IGNORE INTO duplicate_record_pairs (id, account_list_id, record_type, record_one_id, record_two_id, reason, ignore, created_at, updated_at)
+            SELECT ${randomUuid()},
+              p.value ->> 0, p.value ->> 1, p.value ->> 2, p.value ->> 3, p.value ->> 4, 0, ${now}, ${now}
+            FROM json_each(${pairsFound}) p
+            WHERE NOT EXISTS (SELECT 1 FROM duplicate_record_pairs s WHERE s.record_type = p.value ->> 1 AND s.ignore = 0
+              AND (s.record_one_id IN (p.value ->> 2, p.value ->> 3) OR s.record_two_id IN (p.value ->> 2, p.value ->> 3)))`,
+        ]),
+    checkedNow,
   ]);
 }
 
