@@ -28,6 +28,8 @@ export interface ScenarioResult {
   shownTwice?: { what: string; rows: number };
   /** What the answer lists (bench/scenarios.ts `shows`). */
   shows?: { what: string; count: number };
+  /** The rows read by the request asked before the measured one (bench/scenarios.ts `firstAsked`). */
+  firstAsked?: { what: string; rowsRead: string | null };
 }
 
 export interface GenerationStep {
@@ -216,7 +218,11 @@ function checks(report: Report): Check[] {
         });
         continue;
       }
-      const shown = r.shows ? ` (${r.shows.count.toLocaleString("en-US")} ${r.shows.what} answered)` : "";
+      const notes = [
+        r.shows && `${r.shows.count.toLocaleString("en-US")} ${r.shows.what} answered`,
+        r.firstAsked && `the first request, which ${r.firstAsked.what}, ${r.firstAsked.rowsRead ?? "not reported"}`,
+      ].filter(Boolean);
+      const shown = notes.length > 0 ? ` (${notes.join("; ")})` : "";
       list.push({ target: `${r.name}: ≤ ${r.maxRowsRead!.toLocaleString("en-US")} D1 rows read ${at}`, value: `${reported ?? "not reported"}${shown}`, pass: rows === undefined ? undefined : rows <= r.maxRowsRead! });
     }
     for (const [baseline, service] of [[BASELINE_PAGE, DEFAULT_PAGE], [HEAVY_BASELINE, HEAVY]]) {

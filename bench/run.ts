@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --contacts 1000|10000|100000 (or a comma list)] [--duration <seconds>] [--only <text>]
+ * npm run bench [-- --contacts 1000|10000|100000 (or a comma list)] [--duration <seconds>] [--only <text>[|<text>...]]
  *                 [--against <git revision>]
  *
  * `--against` builds the service at that revision too and runs it beside this one on the same databases: the task
@@ -88,10 +88,11 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
     const path = scenario.request.url.replace(/^https?:\/\/[^/]+/, "");
     const result: ScenarioResult = { name: scenario.name, method: scenario.request.method, path: decodeURIComponent(path), items: scenario.items, minRatio: scenario.minRatio, maxRowsRead: scenario.maxRowsRead };
     results.push(result);
-    if (options.only && !scenario.name.includes(options.only) && !scenario.name.startsWith("baseline")) {
+    if (!named(options, scenario.name) && !scenario.name.startsWith("baseline")) {
       result.skipped = "not selected";
       continue;
     }
+    if (scenario.firstAsked) result.firstAsked = { what: scenario.firstAsked, rowsRead: (await probe(scenario.request)).rowsRead };
     result.probe = await probe(scenario.request);
     if (result.probe.status === 404 && isMissingRoute(result.probe.body)) {
       result.skipped = "route not there yet";
@@ -114,6 +115,11 @@ async function runScenarios(target: Target, contactIds: string[], options: Optio
     );
   }
   return results;
+}
+
+/** Whether `--only` names `name`: it is not given, or one of its `|`-separated texts is part of the name. */
+function named(options: Options, name: string): boolean {
+  return !options.only || options.only.split("|").some((text) => name.includes(text));
 }
 
 async function runSize(contacts: number, secret: string, options: Options, revisionScript?: string): Promise<SizeRun> {
@@ -144,7 +150,7 @@ async function runSize(contacts: number, secret: string, options: Options, revis
     }
     // Each part runs when `--only` is not given or names it: `--only reports` runs the report scenarios alone (at
     // 100,000 contacts the parts take most of an hour).
-    const wanted = (part: string) => !options.only || part.includes(options.only);
+    const wanted = (part: string) => named(options, part);
     let memory: Awaited<ReturnType<typeof measureMemory>> = [];
     if (wanted("memory")) {
       log("memory: the isolate's peak JS heap over a 25,000-contact include=* page and over a 100-item batch");
@@ -167,14 +173,14 @@ async function runSize(contacts: number, secret: string, options: Options, revis
       notifications = await benchNotifications(servers.mf, servers.db, runLog);
     }
     let imports: ImportBench | undefined;
-    if (!options.only || "csv imports".includes(options.only)) {
+    if (wanted("csv imports")) {
       log("CSV imports: 10,000 and 100,000 rows uploaded, mapped and run to the end, then a 50 MB upload");
       imports = await benchImports(servers.api, `ws://127.0.0.1:${INSPECTOR_PORT}/api`, token, servers.db, importLog);
       for (const run of imports.runs) log(`import of ${run.rows} rows: upload ${run.uploadMs.toFixed(0)} ms, run ${run.runMs.toFixed(0)} ms, ${run.messages} messages, ${run.roundTrips} D1 round trips, ${run.stored} stored`);
       if (imports.error) log(`CSV imports: ${imports.error}`);
     }
     let placement: PlacementBench | undefined;
-    if (!options.only || "placement".includes(options.only)) {
+    if (wanted("placement")) {
       log("lists on several databases: the viewer's lists on one database, then on three; then a move under writes");
       placement = await benchPlacement(servers.api, token, secret, servers.db);
       if (placement.error) log(`placement: ${placement.error}`);
