@@ -117,8 +117,9 @@ export const MARKERS: Marker[] = [
 const of = (sql: string, row: "NEW" | "OLD") => sql.replace(/\bR\./g, `${row}.`);
 
 function mark(contacts: string, row: "NEW" | "OLD"): string {
+  // A mark already there for the same list is left as it is: rewriting it would write its row and index for nothing.
   return `INSERT INTO changed_contacts (contact_id, account_list_id) ${of(contacts, row)}
-    ON CONFLICT (contact_id) DO UPDATE SET account_list_id = excluded.account_list_id;`;
+    ON CONFLICT (contact_id) DO UPDATE SET account_list_id = excluded.account_list_id WHERE account_list_id IS NOT excluded.account_list_id;`;
 }
 
 function markerTriggers(marker: Marker): string[] {
