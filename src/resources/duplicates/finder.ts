@@ -126,12 +126,10 @@ export async function findDuplicatePairs(db: Database, accountListIds: string[],
   // The checks are read again with the candidates, in one snapshot: what the pairs are found from.
   const reads = [checksOf(lists), ...KINDS.flatMap(({ records, candidates }) => [
     candidates(lists),
-    // The stored pairs of those records, ignored or not.
-    sql`WITH candidate AS (${candidates(lists)})
-      SELECT record_one_id AS one, record_two_id AS two, ignore FROM duplicate_record_pairs
-      WHERE record_type = ${records.model} AND record_one_id IN (SELECT id FROM candidate)
-      UNION SELECT record_one_id, record_two_id, ignore FROM duplicate_record_pairs
-      WHERE record_two_id IN (SELECT id FROM candidate) AND record_type = ${records.model}`,
+    // The lists' stored pairs of the kind, ignored or not: fewer than the candidates they pair (reading only the
+    // candidates' pairs would find the candidates a second time).
+    sql`SELECT record_one_id AS one, record_two_id AS two, ignore FROM duplicate_record_pairs
+      WHERE account_list_id IN (SELECT value FROM json_each(${lists})) AND record_type = ${records.model}`,
   ])];
   const [checked, ...rows] = await rowsOf(db, reads);
   const pairs = KINDS.flatMap(({ records }, index) =>
