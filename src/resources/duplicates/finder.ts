@@ -15,7 +15,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { emailKey, personNameKey, phoneKey } from "../../../drizzle/kept-sums";
 import { randomUuid } from "../../db/sql";
-import { rowsOf } from "../../db/statements";
+import { rowsOf, type Rows } from "../../db/statements";
 import type { Database } from "../../env";
 import { CONTACT_RECORDS, PERSON_RECORDS } from "./resource";
 
@@ -113,6 +113,9 @@ const checksOf = (lists: string) =>
   sql`SELECT l.value AS list, COALESCE(d.inputs, 0) AS inputs, COALESCE(d.checked, -1) AS checked
     FROM json_each(${lists}) l LEFT JOIN duplicate_checks d ON d.account_list_id = l.value`;
 
+/** The lists of `checks` whose inputs changed since the finder last ran on them. */
+const changedLists = (checks: Rows) => checks.filter((check) => Number(check.inputs) !== Number(check.checked)).map((check) => String(check.list));
+
 /**
  * Finds and stores the new pairs of both kinds in these lists (all on `db`), those whose inputs changed since it
  * last ran: one look at the lists' checks, then one read and one write where some changed.
@@ -120,7 +123,11 @@ const checksOf = (lists: string) =>
 export async function findDuplicatePairs(db: Database, accountListIds: string[], now: string): Promise<void> {
   if (accountListIds.length === 0) return;
   const [checks] = await rowsOf(db, [checksOf(JSON.stringify(accountListIds))]);
-  const changed = checks.filter((check) => Number(check.inputs) !== Number(check.checked)).map((check) => String(check.list));
+  await findInChanged(db, changedLists(checks), now);
+}
+
+/** The finder's run over the lists whose inputs changed: one read, and one write. */
+async function findInChanged(db: Database, changed: string[], now: string): Promise<void> {
   if (changed.length === 0) return;
   const lists = JSON.stringify(changed);
   // The checks are read again with the candidates, in one snapshot: what the pairs are found from.
@@ -163,11 +170,14 @@ export async function findDuplicatePairs(db: Database, accountListIds: string[],
  * the tools' badge counts (the number the original's merge pages show).
  */
 export async function countDuplicatePairs(db: Database, accountListIds: string[], now: string): Promise<{ contacts: number; people: number }> {
-  await findDuplicatePairs(db, accountListIds, now);
-  const [rows] = await rowsOf(db, [
-    sql`SELECT record_type AS type, count(*) AS pairs FROM duplicate_record_pairs
-      WHERE account_list_id IN (SELECT value FROM json_each(${JSON.stringify(accountListIds)})) AND ignore = 0 GROUP BY record_type`,
-  ]);
+  const lists = JSON.stringify(accountListIds);
+  const pairsOf = sql`SELECT record_type AS type, count(*) AS pairs FROM duplicate_record_pairs
+    WHERE account_list_id IN (SELECT value FROM json_each(${lists})) AND ignore = 0 GROUP BY record_type`;
+  // The checks and the count together: where no list changed since the finder's last look, the count stands.
+  const [checks, counted] = await rowsOf(db, [checksOf(lists), pairsOf]);
+  const changed = changedLists(checks);
+  await findInChanged(db, changed, now);
+  const [rows] = changed.length === 0 ? [counted] : await rowsOf(db, [pairsOf]);
   const count = (model: string) => Number(rows.find((row) => row.type === model)?.pairs ?? 0);
   return { contacts: count(CONTACT_RECORDS.model), people: count(PERSON_RECORDS.model) };
 }

@@ -14,7 +14,7 @@ import { moneyNumber } from "./money";
 import { contactStates, logsByContact, logsSince, loggedAfter, monthlyPledge, stateOf } from "./pledge-states";
 import { definePeriodReport } from "./report";
 
-const rowsOf = (groups: TimeGroup[]) => groups.reduce((rows, group) => rows + group.rows, 0);
+const rowsIn = (groups: TimeGroup[]) => groups.reduce((rows, group) => rows + group.rows, 0);
 
 export const appointmentResults = definePeriodReport({
   path: "appointment_results",
@@ -59,15 +59,15 @@ export const appointmentResults = definePeriodReport({
       const pledged = moneyNumber({ numerator: appealPledges[index].reduce((units, group) => units + group.units, 0n), denominator: 1n });
       const add = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
       return {
-        individual_appointments: rowsOf(appointments[index].filter((group) => group.key2 === "held")),
-        appointments_scheduled: rowsOf(appointments[index]),
+        individual_appointments: rowsIn(appointments[index].filter((group) => group.key2 === "held")),
+        appointments_scheduled: rowsIn(appointments[index]),
         weekly_individual_appointment_goal: 10,
         group_appointments: 0,
         new_monthly_partners: changes.filter((change) => change.beginning === 0 && change.increase > 0).length,
         monthly_increase: add(changes.filter((change) => change.increase > 0).map((change) => change.increase)),
         monthly_decrease: add(changes.filter((change) => change.increase < 0).map((change) => change.increase)),
         // A contact pledges to an appeal once: its pledges are its pledging contacts.
-        new_special_pledges: rowsOf(appealPledges[index]),
+        new_special_pledges: rowsIn(appealPledges[index]),
         pledge_increase: pledged,
         special_gifts: pledged,
       };

@@ -13,6 +13,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { keptSums } from "../../../drizzle/schema";
 import { TIME_KEPT, TIME_UNITS, keptByTimeKind, type TimeUnit } from "../../../drizzle/kept-sums";
 import { q } from "../../db/sql";
+import { formatTimestamp } from "../../jsonapi/time";
 import type { Rows } from "../../db/statements";
 
 /** A part of a span's sum: the rows kept by `unit` (or the rows themselves) from `from` to `until`, added or taken. */
@@ -46,7 +47,7 @@ const monthStart = (at: number, monthsLater = 0) => {
   const date = new Date(at);
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + monthsLater, 1);
 };
-const stamp = (at: number) => new Date(at).toISOString().slice(0, 19) + "Z";
+const stamp = (at: number) => formatTimestamp(new Date(at));
 
 /** From `from` to `until` in `unit` (the other way round, taken), or nothing where they meet. */
 function signed(unit: Piece["unit"], from: number, until: number, sign: 1 | -1): Piece[] {

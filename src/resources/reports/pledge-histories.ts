@@ -61,5 +61,5 @@ export const pledgeHistories = definePeriodReport({
 /** The kept pledges of the contacts created in a span, as one pledge (`contact_pledges_created`: currency, frequency|received). */
 function createdState(group: TimeGroup): PledgeState {
   const [frequency, received] = group.key3.split("|");
-  return { status: null, amount: group.units, frequency: frequency || null, currency: group.key2 || null, received: received === "1" };
+  return stateOf({ pledge_currency: group.key2 || null, pledge_frequency: frequency || null, pledge_received: received === "1", pledge_amount: group.units });
 }
