@@ -1,7 +1,7 @@
 /**
  * A stamp per account list that changes whenever any of its contacts' ids, names or list changes: the tasks' filter
  * panel names every contact of a list (tens of thousands of options, megabytes of JSON), and keeps that text in the
- * edge cache under the stamp it was read with (src/engine/filter-panels.ts). Triggers set a new random stamp inside
+ * edge cache under the stamp it was read with (src/read/filter-panels.ts). Triggers set a new random stamp inside
  * the statement that writes the contact, so no write path can leave a cached text that no longer matches; a random
  * stamp never comes back, so a list moved away and back, or a row removed and made again, cannot meet an old text.
  * A list with no stamp (none of its contacts written since this table came) is read, never cached.

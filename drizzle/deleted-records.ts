@@ -1,6 +1,6 @@
 /**
  * What offline clients learn deletions from: one row per contact, task or donation deleted, written in the same
- * atomic batch as the delete itself (src/engine/write.ts, `prepareDelete`). Rows belong to the list the record was
+ * atomic batch as the delete itself (src/write/write.ts, `prepareDelete`). Rows belong to the list the record was
  * deleted from, so they move with it and an erasure removes them; the daily job removes rows older than
  * DELETED_RECORDS_DAYS.
  */

@@ -263,7 +263,7 @@ async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: View
   return jsonAnswer(Array.isArray(parts[0].document.data) ? mergePanels(parts) : mergeSummaryResources(parts));
 }
 
-/** The list a create names in `data.relationships.account_list`, or the one it falls back to (write.ts). */
+/** The list a create names in `data.relationships.account_list`, or the one it falls back to (src/write/write.ts). */
 function createDatabase(viewer: Viewer, body: string | undefined): string {
   return databaseOfList(viewer, createdList(viewer, parsed(body)) ?? viewer.readableListIds[0]);
 }

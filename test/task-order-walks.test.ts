@@ -1,5 +1,5 @@
 /**
- * The default task order read by walking indexes (src/engine/read.ts, `walkedPage`): overdue tasks first by start
+ * The default task order read by walking indexes (src/read/list-pages.ts, `walkedPage`): overdue tasks first by start
  * (those without a completion time, then those with one), then the rest by completion time descending (none
  * first), start ascending (none last) and id. Every page, whatever its size and depth, and the web app's "select
  * all", must be that order, here computed apart from the service from each task's own fields; and a page reads the

@@ -1,6 +1,6 @@
 /**
  * Resource declarations. Each JSON:API type is described once — table, attributes with their read and write
- * rules, relationships, sorts, filters — and the generic engine (read.ts, write.ts, routes.ts) serves every
+ * rules, relationships, sorts, filters — and the generic read and write paths (src/read/, src/write/, src/routes/) serve every
  * resource from that description. Resource folders keep only what is truly their own.
  */
 import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
@@ -235,7 +235,7 @@ export interface ResourceDef<TTable extends SQLiteTable = SQLiteTable> {
   /**
    * The rows after the first parts, in `defaultOrder`, as an index walks them within one account list. With it and
    * a `walk` on every first part, a page in the default order at any depth is read by walking each part in each
-   * list in order, merged, up to the page's end: never a sort of every row (`walkedPage` in src/engine/read.ts).
+   * list in order, merged, up to the page's end: never a sort of every row (`walkedPage` in src/read/list-pages.ts).
    */
   defaultOrderRest?: (ctx: RequestContext) => OrderWalk;
   filters?: Record<string, FilterDef>;

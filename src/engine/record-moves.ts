@@ -147,7 +147,7 @@ function linksLeftBehind(own: OwnRows[], toList: string): Array<{ table: string;
 
 /**
  * A statement failing its batch when links would be left behind as it runs: a one-database move's update carries
- * it, so a link made after the refusal's check cannot slip in (src/engine/write.ts).
+ * it, so a link made after the refusal's check cannot slip in (src/write/write.ts).
  */
 export function noLinksLeftBehindGuard(def: ResourceDef, id: string, toList: string, input: ResourceInput): SQL | undefined {
   const root = listTable(getTableName(def.table));

@@ -89,7 +89,7 @@ const encoded = (document: unknown): string => (document instanceof EncodedJson 
 export async function jsonApi(c: Context, document: unknown, status: 200 | 201 | 202 = 200, headers: Record<string, string> = {}): Promise<Response> {
   const answer: Record<string, string> = { "Content-Type": JSONAPI_CONTENT_TYPE, ...headers };
   if (isStreamedDocument(document)) {
-    // Sent as it is read (src/engine/streamed-list.ts): no ETag, which would need the whole body first.
+    // Sent as it is read (src/read/streamed-list.ts): no ETag, which would need the whole body first.
     c.set("streamed", true);
     return c.body(streamedBody(document, c.get("requestId")), status, answer);
   }

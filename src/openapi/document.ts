@@ -194,7 +194,7 @@ function describedOperation(shared: Components, description: RouteDescription, m
       };
     }
     case "show": {
-      // A summary (src/engine/summaries.ts) is read by POST too, its parameters in the body.
+      // A summary (src/read/summaries.ts) is read by POST too, its parameters in the body.
       const override = method === "post";
       return {
         summary: override ? `Read ${name} (parameters in the body, X-HTTP-Method-Override: GET)` : `Show one of ${name}`,

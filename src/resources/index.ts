@@ -3,8 +3,8 @@
  */
 import type { Hono } from "hono";
 import { accountListParent, parentAccountList } from "../engine/account-list-scope";
-import { bulkRoutes } from "../engine/bulk";
-import { resourceRoutes } from "../engine/routes";
+import { bulkRoutes } from "../write/bulk";
+import { resourceRoutes } from "../routes/resource-routes";
 import type { AppEnv } from "../env";
 import { registerAccountRoutes } from "./account-lists/routes";
 import { announcementResource } from "./announcements/resource";

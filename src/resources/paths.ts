@@ -1,4 +1,4 @@
-import { UUID_PARAM } from "../engine/routes";
+import { UUID_PARAM } from "../routes/resource-routes";
 
 export const API = "/api/v2";
 /** Prefix of routes nested under one account list; `accountListParent` guards everything below it. */

@@ -20,7 +20,7 @@ import { database } from "../db/client";
 import { LIST_TABLES, listTable, type ListTable } from "../db/list-tables";
 import { rowsOf } from "../db/statements";
 import { resourceFor, type RequestContext, type ResourceDef } from "../engine/define";
-import { snapshotRead, type SnapshotRead } from "../engine/read";
+import { snapshotRead, type SnapshotRead } from "../read/records";
 import type { Bindings, Database } from "../env";
 
 /** A payload larger than this carries its record's identifier in place of the record. */

@@ -68,7 +68,7 @@ export async function assertDescribed(method: string, url: string, headers: Reco
   if (!found) {
     // No such route or method: the service's own 404 and 405, answered as error documents; under a list or record
     // the caller may not reach, its refusal, which comes before the route (src/engine/account-list-scope.ts,
-    // src/engine/nested.ts).
+    // src/routes/nested-routes.ts).
     const refused = /^\/api\/v2\/(?:account_lists\/[^/]+|[a-z_]+\/[0-9a-f-]{36})\/./i.test(path) ? [403] : [];
     expect([404, 405, ...refused], `${method} ${path} is not in the API description but answered ${response.status}`).toContain(response.status);
     return;

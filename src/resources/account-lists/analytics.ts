@@ -9,7 +9,7 @@ import { COUNTED_ACTIVITIES } from "../../../drizzle/kept-sums";
 import { accountLists, keptSums, listRowCounts, tasks } from "../../../drizzle/schema";
 import { inList } from "../../db/sql";
 import { defineResource, type AttributeDef, type RequestContext, type SharedSelect } from "../../engine/define";
-import { summaryLists, summaryScope } from "../../engine/summaries";
+import { summaryLists, summaryScope } from "../../read/summaries";
 import { dateRangeError, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import { TIMESTAMP } from "../../jsonapi/formats";
 import { rawFilters } from "../../jsonapi/query";

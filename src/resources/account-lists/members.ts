@@ -10,9 +10,10 @@ import { accountListCoaches, accountListUsers, users } from "../../../drizzle/sc
 import { q } from "../../db/sql";
 import { requestContext } from "../../engine/context";
 import type { RequestContext, ResourceDef } from "../../engine/define";
-import { listRoutes } from "../../engine/routes";
+import { listRoutes } from "../../routes/resource-routes";
 import { described } from "../../engine/route-descriptions";
-import { listResources, showResource } from "../../engine/read";
+import { listResources } from "../../read/run-list";
+import { showResource } from "../../read/records";
 import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";
 import { jsonApi, noContent } from "../../jsonapi/respond";

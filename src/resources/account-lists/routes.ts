@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { mirrorListRow } from "../../db/mirrors";
-import { resourceRoutes } from "../../engine/routes";
-import { summaryRoutes } from "../../engine/summaries";
+import { resourceRoutes } from "../../routes/resource-routes";
+import { summaryRoutes } from "../../read/summaries";
 import type { AppEnv } from "../../env";
 import { designationAccountResource } from "../designation-accounts/resource";
 import { registerInviteRoutes } from "../invites/routes";

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { parentAccountList } from "../../engine/account-list-scope";
-import { listResources } from "../../engine/read";
-import { resourceRoutes, UUID_PARAM } from "../../engine/routes";
+import { listResources } from "../../read/run-list";
+import { resourceRoutes, UUID_PARAM } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { donationResource, donationTotals } from "../donations/resource";
 import { runNotificationsAfterWrites } from "../../events/queue";

@@ -8,7 +8,7 @@ import { backgroundBatchRequests, backgroundBatches } from "../../../drizzle/sch
 import { inList } from "../../db/sql";
 import { isUniqueViolation } from "../../db/guard";
 import type { BatchStatement, RequestContext } from "../../engine/define";
-import { runBatch } from "../../engine/write";
+import { runBatch } from "../../write/write";
 import { badRequest, conflict, validationFailed, type FieldError } from "../../jsonapi/errors";
 import { readResourceDocument, typeMismatch, UUID_PATTERN } from "../../jsonapi/request-document";
 import { backgroundBatchRequestResource } from "./resource";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { readBody } from "../../engine/context";
-import { resourceRoutes } from "../../engine/routes";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { API } from "../paths";
 import { createBackgroundBatch, readBackgroundBatch } from "./create";

@@ -11,7 +11,7 @@ import { idArray, inList, noneOf, or } from "../../db/sql";
 import { computed } from "../../engine/attributes";
 import { defineResource, type RequestContext } from "../../engine/define";
 import { manyBy } from "../../engine/relationships";
-import { summaryLists, summaryScope, type RelationshipOrder } from "../../engine/summaries";
+import { summaryLists, summaryScope, type RelationshipOrder } from "../../read/summaries";
 import { addDays } from "../../jsonapi/time";
 import { viewerDays } from "../tasks/filters";
 

@@ -10,7 +10,7 @@ import { ACTIVITIES, LIKELY_TO_GIVE, PLEDGE_FREQUENCIES, STATUSES } from "../../
 import { formatMoney } from "../../decimal";
 import { inList, q } from "../../db/sql";
 import type { RequestContext } from "../../engine/define";
-import { distinctValues, type PanelFilter, type PanelOption, type SharedRead } from "../../engine/filter-panels";
+import { distinctValues, type PanelFilter, type PanelOption, type SharedRead } from "../../read/filter-panels";
 import { addDays } from "../../jsonapi/time";
 import { viewerDays } from "../tasks/filters";
 

@@ -9,7 +9,7 @@ import { accountLists, contacts, contactTags } from "../../../drizzle/schema";
 import { ACTIVE_STATUSES, HIDDEN_STATUSES } from "../../constants";
 import { and, containsText, inList, or, q, startsWithText } from "../../db/sql";
 import type { DefaultExclusion, FilterDef, RequestContext } from "../../engine/define";
-import { accountListFilter, filterConditions } from "../../engine/read";
+import { accountListFilter, filterConditions } from "../../engine/filter-conditions";
 import { tagFilters } from "../../engine/tags";
 import { booleanValue, listValue, textValue } from "../../jsonapi/filter-values";
 import { camelToSnake, isObject, type ParamValue } from "../../jsonapi/params";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { resourceRoutes } from "../../engine/routes";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { API } from "../paths";
 import { deletedRecordResource } from "./resource";

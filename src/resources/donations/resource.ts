@@ -12,7 +12,7 @@ import { rowsOf } from "../../db/statements";
 import { sameListRelationship } from "../../engine/account-list-scope";
 import { computed, currencyCode, date, money, string } from "../../engine/attributes";
 import { defineResource, type RequestContext, type Row } from "../../engine/define";
-import { RATES, ratesMap } from "../../engine/read";
+import { RATES, ratesMap } from "../../engine/rates";
 import { belongsTo, hasOne, manyBy } from "../../engine/relationships";
 import type { FieldError } from "../../jsonapi/errors";
 import { parseDateRange } from "../../jsonapi/filter-values";

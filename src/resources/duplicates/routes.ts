@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import type { RequestContext, ResourceDef } from "../../engine/define";
-import { listResources } from "../../engine/read";
-import { resourceRoutes } from "../../engine/routes";
+import { listResources } from "../../read/run-list";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { rawFilters } from "../../jsonapi/query";
 import { listValue } from "../../jsonapi/filter-values";

@@ -12,7 +12,7 @@ import { rowsOf } from "../../db/statements";
 import { readBody } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
 import { parentAccountList } from "../../engine/account-list-scope";
-import { resourceRoutes } from "../../engine/routes";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { badRequest, forbidden, validationFailed } from "../../jsonapi/errors";
 import { readResourceDocument, typeMismatch } from "../../jsonapi/request-document";

@@ -13,10 +13,10 @@ import { listUsersOnly, parentAccountList } from "../../engine/account-list-scop
 import { claimIds, refuseTaken, startClaims } from "../../engine/client-ids";
 import { requestContext } from "../../engine/context";
 import type { BatchStatement, RequestContext, ResourceDef } from "../../engine/define";
-import { showResource } from "../../engine/read";
+import { showResource } from "../../read/records";
 import { described } from "../../engine/route-descriptions";
-import { readInput } from "../../engine/routes";
-import { deleteResource, prepareCreate, runBatch } from "../../engine/write";
+import { readInput } from "../../routes/resource-routes";
+import { deleteResource, prepareCreate, runBatch } from "../../write/write";
 import type { AppEnv } from "../../env";
 import { ApiError } from "../../jsonapi/errors";
 import { jsonApi, noContent } from "../../jsonapi/respond";

@@ -1,12 +1,12 @@
 /**
  * The nested routes of a contact's details and a task's comments, as the original serves them: each is the
- * resource's one declaration, narrowed to the parent in the path (src/engine/nested.ts).
+ * resource's one declaration, narrowed to the parent in the path (src/routes/nested-routes.ts).
  */
 import type { Hono } from "hono";
 import { people } from "../../../drizzle/schema";
-import { bulkRoutes } from "../../engine/bulk";
-import { nestedRoutes, type NestedParent } from "../../engine/nested";
-import { resourceRoutes, UUID_PARAM, type Action } from "../../engine/routes";
+import { bulkRoutes } from "../../write/bulk";
+import { nestedRoutes, type NestedParent } from "../../routes/nested-routes";
+import { resourceRoutes, UUID_PARAM, type Action } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { API } from "../paths";
 import { commentResource, taskOwner } from "../tasks/resource";

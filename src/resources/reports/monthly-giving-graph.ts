@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { contacts, designationAccounts } from "../../../drizzle/schema";
 import { q } from "../../db/sql";
-import { distinctValues } from "../../engine/filter-panels";
+import { distinctValues } from "../../read/filter-panels";
 import { isBlankValue, parseDateRange } from "../../jsonapi/filter-values";
 import { addDays, addMonths } from "../../jsonapi/time";
 import { monthlyPledges, parseTotals } from "../account-lists/totals";

@@ -9,7 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { contactDonorAccounts, contacts, donations } from "../../../drizzle/schema";
 import { formatMoney } from "../../decimal";
 import { and, q } from "../../db/sql";
-import { filterConditions } from "../../engine/read";
+import { filterConditions } from "../../engine/filter-conditions";
 import { badRequest } from "../../jsonapi/errors";
 import { isBlankValue, parseDateRange, textValue } from "../../jsonapi/filter-values";
 import { isObject, type ParamValue } from "../../jsonapi/params";

@@ -14,7 +14,7 @@ import { and, inList, jsonList, q } from "../../db/sql";
 import { rowsOf, runAtomically } from "../../db/statements";
 import { readBody, requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
-import { accountListFilter } from "../../engine/read";
+import { accountListFilter } from "../../engine/filter-conditions";
 import { parseTagList, type TagTable } from "../../engine/tags";
 import type { AppEnv } from "../../env";
 import { listValue } from "../../jsonapi/filter-values";

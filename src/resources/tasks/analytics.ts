@@ -8,7 +8,7 @@ import { ACTIVITIES } from "../../constants";
 import { inList, q } from "../../db/sql";
 import { computed } from "../../engine/attributes";
 import { defineResource, type RequestContext, type SharedSelect } from "../../engine/define";
-import { summaryLists, summaryScope } from "../../engine/summaries";
+import { summaryLists, summaryScope } from "../../read/summaries";
 import { TIMESTAMP } from "../../jsonapi/formats";
 import { viewerDays } from "./filters";
 

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { contactNameStamps, contacts } from "../../../drizzle/schema";
 import { ACTIVITIES } from "../../constants";
 import { q } from "../../db/sql";
-import type { PanelFilter } from "../../engine/filter-panels";
+import type { PanelFilter } from "../../read/filter-panels";
 import { CONTACT_PANEL } from "../contacts/filter-panel";
 
 /** A contact filter of the contacts' panel under the task filter's name; its default is the task list's (none). */

@@ -1,10 +1,10 @@
-import { panelRoutes } from "../../engine/filter-panels";
-import { summaryRoutes } from "../../engine/summaries";
+import { panelRoutes } from "../../read/filter-panels";
+import { summaryRoutes } from "../../read/summaries";
 import { taskAnalyticsResource } from "./analytics";
 import { TASK_PANEL } from "./filter-panel";
 import type { Hono } from "hono";
-import { bulkRoutes } from "../../engine/bulk";
-import { resourceRoutes } from "../../engine/routes";
+import { bulkRoutes } from "../../write/bulk";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { API } from "../paths";
 import { tasks } from "../../../drizzle/schema";

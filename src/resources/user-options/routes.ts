@@ -1,10 +1,11 @@
 import { Hono, type Context } from "hono";
 import { readBody, requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
-import { listResources, showResource } from "../../engine/read";
+import { listResources } from "../../read/run-list";
+import { showResource } from "../../read/records";
 import { described } from "../../engine/route-descriptions";
-import { listRoutes, locationOf } from "../../engine/routes";
-import { createResource, deleteResource, updateResource } from "../../engine/write";
+import { listRoutes, locationOf } from "../../routes/resource-routes";
+import { createResource, deleteResource, updateResource } from "../../write/write";
 import type { AppEnv } from "../../env";
 import { recordNotFound } from "../../jsonapi/errors";
 import { readResourceDocument } from "../../jsonapi/request-document";

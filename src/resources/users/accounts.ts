@@ -10,7 +10,7 @@ import type { Hono } from "hono";
 import { users } from "../../../drizzle/schema";
 import { derived } from "../../engine/attributes";
 import { defineResource, type AttributeDef } from "../../engine/define";
-import { resourceRoutes } from "../../engine/routes";
+import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { organizationAccountResource } from "../organizations/resource";
 import { API } from "../paths";

@@ -14,11 +14,11 @@ import { Hono } from "hono";
 import { and, q } from "../db/sql";
 import type { AppEnv } from "../env";
 import { forbidden, recordNotFound } from "../jsonapi/errors";
-import { isWriteRequest } from "./account-list-scope";
-import { requestContext } from "./context";
-import type { RequestContext, ResourceDef } from "./define";
-import type { Owner } from "./owned";
-import { resourceRoutes, type RouteOptions } from "./routes";
+import { isWriteRequest } from "../engine/account-list-scope";
+import { requestContext } from "../engine/context";
+import type { RequestContext, ResourceDef } from "../engine/define";
+import type { Owner } from "../engine/owned";
+import { resourceRoutes, type RouteOptions } from "./resource-routes";
 
 export interface NestedParent {
   /** The path parameter naming the parent, e.g. `contact_id`. */

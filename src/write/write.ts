@@ -11,14 +11,15 @@ import { failUnlessChanged, isGuardFailure, isUniqueViolation } from "../db/guar
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, validationFailed, type FieldError } from "../jsonapi/errors";
 import { idMismatch, toManyLinkage, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { parseTimestamp } from "../jsonapi/time";
-import { duplicateId, raceConflict, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "./define";
-import { isNestedRoute, linkableScope, readScope, showResource } from "./read";
+import { duplicateId, raceConflict, resourceFor, type BatchStatement, type RelationshipDef, type RequestContext, type ResourceDef, type Row, type WriteInput } from "../engine/define";
+import { isNestedRoute, linkableScope, readScope } from "../engine/scope";
+import { showResource } from "../read/records";
 import { ownEntry } from "../jsonapi/params";
-import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "./sidepost";
-import { sentAgain } from "./sent-again";
-import { claimIds, noteClaim, reanchorClaim, refuseTaken, startClaims } from "./client-ids";
-import { deletionRecordOf, recordDeletion } from "./deletions";
-import { ListOnAnotherDatabase, moveAcrossDatabases, noLinksLeftBehindGuard, refuseLinksLeftBehind, type MoveWrite } from "./record-moves";
+import { includeWritten, lookupsAlongside, refuseUnreferenced, sidepostWrites, type Alongside, type NestedWriter } from "../engine/sidepost";
+import { sentAgain } from "../engine/sent-again";
+import { claimIds, noteClaim, reanchorClaim, refuseTaken, startClaims } from "../engine/client-ids";
+import { deletionRecordOf, recordDeletion } from "../engine/deletions";
+import { ListOnAnotherDatabase, moveAcrossDatabases, noLinksLeftBehindGuard, refuseLinksLeftBehind, type MoveWrite } from "../engine/record-moves";
 
 /** Rows the viewer may change: readable rows limited to the account lists they are a user (not a coach) of. */
 export function writeScope(def: ResourceDef, ctx: RequestContext): SQL | undefined {

@@ -13,9 +13,9 @@ import { inList, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
 import type { ResourceObject } from "../jsonapi/document";
 import type { StreamedDocument } from "../jsonapi/respond";
-import type { ReadExtras, RequestContext, ResourceDef, Row } from "./define";
-import type { ReadPlan } from "./read-plan";
-import { RecordSet } from "./record-set";
+import type { ReadExtras, RequestContext, ResourceDef, Row } from "../engine/define";
+import type { ReadPlan } from "../engine/read-plan";
+import { RecordSet } from "../engine/record-set";
 
 export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */

@@ -14,10 +14,11 @@ import { rawFilters } from "../jsonapi/query";
 import { jsonApi } from "../jsonapi/respond";
 import { recordNotFound } from "../jsonapi/errors";
 import { rowsOf } from "../db/statements";
-import { requestContext } from "./context";
-import type { RequestContext, ResourceDef } from "./define";
-import { accountListFilter, showResource } from "./read";
-import { described } from "./route-descriptions";
+import { requestContext } from "../engine/context";
+import type { RequestContext, ResourceDef } from "../engine/define";
+import { accountListFilter } from "../engine/filter-conditions";
+import { showResource } from "./records";
+import { described } from "../engine/route-descriptions";
 
 /**
  * The lists a summary covers: the path's list, else those `filter[account_list_id]` names (another user's is not

@@ -14,8 +14,8 @@ import { compareKeys } from "../db/sqlite-order";
 import { rowsOf } from "../db/statements";
 import type { AppEnv } from "../env";
 import { EncodedJson, jsonApi } from "../jsonapi/respond";
-import { requestContext } from "./context";
-import type { RequestContext } from "./define";
+import { requestContext } from "../engine/context";
+import type { RequestContext } from "../engine/define";
 import { summaryLists } from "./summaries";
 
 export type ItemType = "multiselect" | "radio" | "text" | "daterange" | "single_checkbox";

@@ -7,11 +7,12 @@ import type { AppEnv } from "../env";
 import { validationFailed } from "../jsonapi/errors";
 import { readResourceDocument, toOneLinkage, type ResourceInput } from "../jsonapi/request-document";
 import { jsonApi, noContent } from "../jsonapi/respond";
-import { readBody, requestContext } from "./context";
-import type { RequestContext, ResourceDef } from "./define";
-import { listResources, showResource } from "./read";
-import { described, type UploadField } from "./route-descriptions";
-import { createResource, deleteResource, updateResource, type Changes } from "./write";
+import { readBody, requestContext } from "../engine/context";
+import type { RequestContext, ResourceDef } from "../engine/define";
+import { listResources } from "../read/run-list";
+import { showResource } from "../read/records";
+import { described, type UploadField } from "../engine/route-descriptions";
+import { createResource, deleteResource, updateResource, type Changes } from "../write/write";
 
 export type Action = "list" | "show" | "create" | "update" | "delete";
 

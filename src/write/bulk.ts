@@ -10,17 +10,17 @@ import { getTableColumns } from "drizzle-orm";
 import { and, inList } from "../db/sql";
 import { isGuardFailure, isUniqueViolation } from "../db/guard";
 import type { AppEnv } from "../env";
-import { described } from "./route-descriptions";
+import { described } from "../engine/route-descriptions";
 import { ApiError, badRequest, conflict, forbidden, recordNotFound, type ErrorObject } from "../jsonapi/errors";
 import type { ResourceObject } from "../jsonapi/document";
 import { readResourceDocument, UUID_PATTERN, type ResourceInput } from "../jsonapi/request-document";
 import { JSONAPI_CONTENT_TYPE } from "../jsonapi/respond";
-import { readBody, requestContext } from "./context";
-import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef, type Row } from "./define";
-import { readResourcesById } from "./read";
-import { refuseUnreferenced } from "./sidepost";
-import { claimIds, heldOnOtherDatabases, startClaims, type IdClaim } from "./client-ids";
-import { ListOnAnotherDatabase, moveAcrossDatabases } from "./record-moves";
+import { readBody, requestContext } from "../engine/context";
+import { duplicateId, type BatchStatement, type RequestContext, type ResourceDef, type Row } from "../engine/define";
+import { readResourcesById } from "../read/records";
+import { refuseUnreferenced } from "../engine/sidepost";
+import { claimIds, heldOnOtherDatabases, startClaims, type IdClaim } from "../engine/client-ids";
+import { ListOnAnotherDatabase, moveAcrossDatabases } from "../engine/record-moves";
 import { forcesValues, movingUpdate, prepareCreate, prepareDelete, prepareUpdate, raceConflict, runBatch, staleError, writeScope, type Changes } from "./write";
 
 /** How often the items left are written again after others lost a race (each time at least one item drops out). */

@@ -1,0 +1,129 @@
+/**
+ * What a read includes (`include`): one query per path and level, each record once, every included row scoped as
+ * any read is, and links cut so that following them through `included` always ends.
+ */
+import { sql } from "drizzle-orm";
+import { and, inList, q } from "../db/sql";
+import { rowsOf } from "../db/statements";
+import { resourceFor, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "../engine/define";
+import { linkageIds, readPlan, shapeFor, type ReadPlan, type Shape } from "../engine/read-plan";
+import type { RecordSet } from "../engine/record-set";
+import { linkableScope } from "../engine/scope";
+import type { ResourceObject } from "../jsonapi/document";
+import { clientObject } from "../jsonapi/params";
+import { asksForIncludes, type DocumentParams, type IncludeTree } from "../jsonapi/query";
+
+/**
+ * What a read of `def` includes: `include=*` adds every direct relationship to the paths named, whose nested paths
+ * still apply (`*,account_list.users` includes the account list's users as well as every relationship).
+ */
+export function includeTree(def: ResourceDef, params: DocumentParams): IncludeTree {
+  if (!params.includeAll) return params.include;
+  return Object.assign(clientObject<IncludeTree>(), Object.fromEntries(Object.keys(def.relationships).map((name) => [name, {}])), params.include);
+}
+
+/** Included resources may show converted money; rates are loaded with the page whenever anything is included. */
+export function includeNeedsRates(params: DocumentParams): boolean {
+  return asksForIncludes(params);
+}
+
+/**
+ * An order of the types an include tree includes, each after the types it is included below: an included record
+ * links only to types after its own (and to the primary data's, never in `included`), so following
+ * linkage through `included` always goes on to a later type and ends. A reader resolving linkage that way with no
+ * guard against cycles (the web app's) would otherwise go round for ever: a person included through a contact's
+ * people and that person's e-mail addresses name each other, as two contacts included as referrals do. A
+ * relationship the tree itself goes on through is kept. The order depends on the request alone, so a record
+ * answers alike on a small page and on a streamed one (docs/decisions.md).
+ */
+function includedTypeOrder(rootDef: ResourceDef, rootTree: IncludeTree): Map<string, number> {
+  // The types in the order the tree first reaches them (breadth first), and which type the tree includes below which.
+  const reached: string[] = [];
+  const below = new Map<string, Set<string>>();
+  let level: Array<{ def: ResourceDef; tree: IncludeTree; included: boolean }> = [{ def: rootDef, tree: rootTree, included: false }];
+  while (level.length > 0) {
+    const next: typeof level = [];
+    for (const { def, tree, included } of level) {
+      for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
+        const rel = def.relationships[name];
+        const target = resourceFor(rel.resource ?? rel.type);
+        if (!target) continue;
+        if (!reached.includes(target.type)) reached.push(target.type);
+        if (included && def.type !== target.type) below.set(target.type, (below.get(target.type) ?? new Set()).add(def.type));
+        next.push({ def: target, tree: tree[name], included: true });
+      }
+    }
+    level = next;
+  }
+  // Each type after every type the tree includes it below (a type reached at two depths, as users through a task's
+  // `user` and its `account_list.users`, goes after the deeper one's parent), else in the order first reached.
+  // The primary data's type, where it is included too, goes as late as it can: links to it mostly name primary data.
+  const candidates = [...reached.filter((type) => type !== rootDef.type), ...reached.filter((type) => type === rootDef.type)];
+  const order = new Map<string, number>();
+  while (order.size < reached.length) {
+    const ready = candidates.find((type) => !order.has(type) && [...(below.get(type) ?? [])].every((above) => order.has(above)));
+    // Types the tree itself includes in a circle are put in the order first reached.
+    order.set(ready ?? candidates.find((type) => !order.has(type))!, order.size);
+  }
+  return order;
+}
+
+/** The shape of a record included along `tree`, its links to types no later than its own left out (`includedTypeOrder`). */
+function linkingOnward(def: ResourceDef, shape: Shape, tree: IncludeTree, order: Map<string, number>): Shape {
+  const own = order.get(def.type)!;
+  const relationships = shape.relationships.filter((name) => {
+    const rank = order.get(def.relationships[name].type);
+    return name in tree || rank === undefined || rank > own;
+  });
+  return relationships.length === shape.relationships.length ? shape : { ...shape, relationships };
+}
+
+/** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
+export async function loadIncluded(
+  rootDef: ResourceDef,
+  rootRows: Row[],
+  params: DocumentParams,
+  ctx: RequestContext,
+  extras: ReadExtras,
+  seen: RecordSet,
+): Promise<ResourceObject[] | undefined> {
+  if (!asksForIncludes(params)) return undefined;
+  const included: ResourceObject[] = [];
+  const rootTree = includeTree(rootDef, params);
+  const typeOrder = includedTypeOrder(rootDef, rootTree);
+  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: rootTree }];
+  while (frontier.length > 0) {
+    const pending: Array<{ def: ResourceDef; tree: IncludeTree; plan: ReadPlan; ids: string[] }> = [];
+    for (const { def, rows, tree } of frontier) {
+      for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
+        const rel = def.relationships[name];
+        const target = resourceFor(rel.resource ?? rel.type);
+        if (!target) continue;
+        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind, rel.identifierMembers)))];
+        if (ids.length === 0) continue;
+        const subtree = tree[name];
+        pending.push({ def: target, tree: subtree, plan: readPlan(target, linkingOnward(target, shapeFor(target, params, subtree), subtree, typeOrder)), ids });
+      }
+    }
+    if (pending.length === 0) break;
+    // Included rows are scoped like any read: a relationship must never carry the viewer outside their lists.
+    const results = await rowsOf(
+      ctx.db,
+      pending.map(
+        ({ def, plan, ids }) =>
+          sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`,
+      ),
+    );
+    frontier = [];
+    pending.forEach(({ def, tree, plan, ids }, index) => {
+      // Answer included resources in the order they are linked, not in the order an index returned them.
+      const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
+      const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
+      for (const row of rows) {
+        if (seen.add(def.type, String(row.id))) included.push(plan.toResourceObject(row, ctx, extras));
+      }
+      if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
+    });
+  }
+  return included;
+}
