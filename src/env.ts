@@ -1,5 +1,5 @@
 import type { Database } from "./db/client";
-import type { ListPart, SummaryPart } from "./db/list-parts";
+import type { SummaryPart } from "./db/list-parts";
 import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
 import type { SentBody } from "./jsonapi/method-override";
@@ -67,7 +67,7 @@ export interface BatchItemContext {
    * Set when the request is one database's part of a request answered from each of the viewer's databases
    * (src/routing.ts): the database it runs on, with `viewer` narrowed to the lists placed there.
    */
-  part?: { database: string; list?: ListPart; summary?: SummaryPart; insideBatch?: boolean; metrics?: D1Metrics };
+  part?: { database: string; summary?: SummaryPart; insideBatch?: boolean; metrics?: D1Metrics };
 }
 
 export interface AppEnv {
@@ -78,6 +78,8 @@ export interface AppEnv {
     metrics: D1Metrics;
     /** The database the request runs on: the directory, or the database of the lists it reads or writes. */
     db: Database;
+    /** A list read over the viewer's lists on several databases: those databases, which it reads itself (src/routing.ts). */
+    listDatabases?: string[];
     /** The binding `db` is. */
     databaseName: string;
     /** The directory database, whatever `db` is. */

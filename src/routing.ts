@@ -1,12 +1,10 @@
 /**
  * Runs each request on the database that holds what it reads or writes (src/db/placement.ts). When it names no
- * list and the viewer's lists are on several databases, the request is answered from each of them: the app runs
- * it once per database, as that database's part, with the viewer narrowed to the lists placed there, and the
- * parts' answers are put together:
- * - a list: each part names its first rows in the list's order with their order keys, up to the page's end for a
- *   short page, else in proportion to its share of the list's total until the rows named settle the page
- *   (`nameInShares`); the rows are merged by those keys, the page is cut from them, totals are summed
- *   (`choosePage`), and each database renders the page's rows it holds;
+ * list and the viewer's lists are on several databases, the request is answered from each of them. Where its handler
+ * cannot do that itself, the app runs it once per database, as that database's part, with the viewer narrowed to
+ * the lists placed there, and the parts' answers are put together:
+ * - a list the engine serves: its handler plans it once and reads each database itself (src/read/spread-list.ts);
+ *   the request runs once, knowing the databases (`listDatabases`); a list of tags: each database's, put together;
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
  * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
@@ -15,16 +13,18 @@
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
+import { matchedRoutes } from "hono/route";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError } from "./jsonapi/errors";
 import { isObject, ownEntry, parseQueryString, type ParamValue } from "./jsonapi/params";
-import { asksForIncludes, parseDocumentParams, parseListQuery, type IncludeTree } from "./jsonapi/query";
+import { parseDocumentParams, type IncludeTree } from "./jsonapi/query";
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { choosePage, mergeWholeLists, morePartRows, renderedPage, type ListAnswer } from "./db/merge";
-import type { ListPart, PartKeys, SummaryOrders, SummaryPart } from "./db/list-parts";
+import { mergeWholeLists, type ListAnswer } from "./read/list-merge";
+import type { SummaryOrders, SummaryPart } from "./db/list-parts";
+import { descriptionOf } from "./engine/route-descriptions";
 import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 import { DIRECTORY, listDatabaseNames } from "./db/databases";
@@ -46,8 +46,26 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       c.res = await refusedElsewhere(app, c, viewer, [database], c.res);
       return;
     }
-    c.res = await refusedElsewhere(app, c, viewer, [...viewerDatabases(viewer).keys()], await answerFromEach(app, c, viewer));
+    const databases = [...viewerDatabases(viewer).keys()];
+    if (readsEachDatabaseItself(c)) {
+      // The handler reads each database of the viewer's lists itself (src/read/list-resources.ts).
+      c.set("listDatabases", databases);
+      await next();
+      return;
+    }
+    c.res = await refusedElsewhere(app, c, viewer, databases, await answerFromEach(app, c, viewer));
   });
+}
+
+/**
+ * A read of a list the engine serves (a route described as a list, src/routes/resource-routes.ts): it plans the
+ * list once and runs it on each database, merging rows, so no request is made per database.
+ */
+function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
+  // Under a record of the path (a contact's people), the list is read where that record is.
+  if (!isListRead(c) || SUMMARY_PATH.test(c.req.path) || c.req.path.split("/").some((segment) => UUID.test(segment))) return false;
+  const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
+  return handler !== undefined && descriptionOf(handler.handler)?.action === "list";
 }
 
 /**
@@ -67,7 +85,7 @@ async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: V
   if (missed.length === 0) return response;
   const read = new URL(c.req.url);
   read.search = "";
-  const answers = await Promise.all(others.map((database) => runPart(app, c, viewer, database, undefined, undefined, read)));
+  const answers = await Promise.all(others.map((database) => runPart(app, c, viewer, database, undefined, read)));
   for (const answer of answers) {
     if (answer.status !== 403) continue;
     const text = await answer.clone().text();
@@ -118,12 +136,12 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const segments = new URL(c.req.url).pathname.split("/");
   // A read's parameters may be in a body it was sent with as POST.
   const body = isListRead(c) ? c.get("sentBody")?.text : await c.req.text();
-  const run = (database: string, text = body, list?: ListPart) => runPart(app, c, viewer, database, text, list);
+  const run = (database: string, text = body) => runPart(app, c, viewer, database, text);
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
   if (isListRead(c) && SUMMARY_PATH.test(new URL(c.req.url).pathname)) return summaryAnswer(app, c, viewer, databases, body);
-  if (isListRead(c)) return listAnswer(c, databases, run);
+  if (isListRead(c)) return wholeListAnswer(databases, run);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
@@ -134,7 +152,6 @@ async function runPart(
   viewer: Viewer,
   database: string,
   body: string | undefined,
-  list?: ListPart,
   read?: URL,
   summary?: SummaryPart,
 ): Promise<Response> {
@@ -152,7 +169,7 @@ async function runPart(
     sessions: c.get("sessions"),
     precharged: true,
     createdId: c.get("createdId"),
-    part: { database, list, summary, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
+    part: { database, summary, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
 }
@@ -182,7 +199,7 @@ async function withListsWhereTheyAre(app: Hono<AppEnv>, c: Context<AppEnv>, view
       const paths = includePaths(under);
       if (paths.length > 0) read.searchParams.set("include", paths.join(","));
       else read.searchParams.delete("include");
-      return runPart(app, c, viewer, databaseOfList(viewer, id), undefined, undefined, read);
+      return runPart(app, c, viewer, databaseOfList(viewer, id), undefined, read);
     }),
   );
   // A list database that fails fails the answer: the directory's copy of a list has none of its totals, and would
@@ -253,7 +270,7 @@ async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: View
   const answers = await Promise.all(
     inOrder.map(async (database) => {
       let orders: SummaryOrders = {};
-      const response = await runPart(app, c, viewer, database, body, undefined, undefined, { report: (reported) => (orders = reported) });
+      const response = await runPart(app, c, viewer, database, body, undefined, { report: (reported) => (orders = reported) });
       return { response, orders };
     }),
   );
@@ -283,95 +300,15 @@ function createdList(viewer: Viewer, document: unknown): string | undefined {
   return listForCreate(viewer);
 }
 
-async function listAnswer(c: Context<AppEnv>, databases: string[], run: (database: string, body?: string, list?: ListPart) => Promise<Response>): Promise<Response> {
-  const bodyText = c.get("sentBody")?.text;
-  // The page as the list itself reads it; parameters it refuses are refused by each part alike: the first answers.
-  let paging: { page: number; perPage: number; offset: number };
-  // Whether the document answers `included`: one database answers it, empty or not, whenever includes are asked.
-  let includes: boolean;
-  try {
-    const parsed = parseListQuery(requestParams(c));
-    paging = parsed.paging;
-    includes = asksForIncludes(parsed.document);
-  } catch (error) {
-    if (error instanceof ApiError) return run(databases[0], bodyText);
-    throw error;
-  }
-  const { page, perPage } = paging;
-  const end = paging.offset + perPage;
-  // First the page's choice: each database's first rows, ids and order keys only, and its total.
-  const ask = async (database: string, part: Omit<ListPart, "report">): Promise<{ response: Response; keys?: PartKeys }> => {
-    let keys: PartKeys | undefined;
-    const response = await run(database, bodyText, { ...part, report: (reported: PartKeys) => (keys = reported) });
-    return { response, keys };
-  };
-  const name = async (database: string, part: Omit<ListPart, "report" | "idsOnly">): Promise<{ response: Response; answer?: ListAnswer }> => {
-    const { response, keys } = await ask(database, { ...part, idsOnly: true });
-    return { response, answer: response.status === 200 ? { document: (await response.json()) as ListAnswer["document"], keys } : undefined };
-  };
-  const named = end <= WHOLE_PAGE_FROM_EACH ? await Promise.all(databases.map((database) => name(database, { rows: end }))) : await nameInShares(databases, { offset: paging.offset, end }, name);
-  const failed = named.find((part) => !part.answer);
-  if (failed) return failed.response;
-  const answers = named.map((part) => part.answer!);
-  // A list the engine does not read (a list's tags) answers whole, without order keys.
-  if (answers.every((answer) => !answer.keys)) return jsonAnswer(mergeWholeLists(answers));
-  const { chosen: ids, meta } = choosePage(answers, { page, perPage });
-  // Rows named with nothing to show but their identity (`fields[tasks]=`, no include) are already rendered.
-  if (answers.every((answer) => answer.keys?.rendered || answer.document.data.length === 0)) {
-    const chosenParts = answers.map((answer, index) => {
-      const onPage = new Set(ids[index]);
-      return { ...answer, document: { ...answer.document, data: answer.document.data.filter((row) => onPage.has(row.id)) } };
-    });
-    return jsonAnswer(renderedPage(chosenParts, meta, includes));
-  }
-  // Then each database renders the page's rows it holds.
-  const rendered = await Promise.all(
-    databases.map((database, index) => (ids[index].length > 0 ? ask(database, { rows: ids[index].length, ids: ids[index] }) : undefined)),
-  );
-  const renderedParts: ListAnswer[] = [];
-  for (const part of rendered) {
-    if (!part) continue;
-    if (part.response.status !== 200) return part.response;
-    renderedParts.push({ document: (await part.response.json()) as ListAnswer["document"], keys: part.keys });
-  }
-  return jsonAnswer(renderedPage(renderedParts, meta, includes));
-}
-
-/** Pages up to this row are named whole by each database at once: a second round trip costs more than the rows. */
-const WHOLE_PAGE_FROM_EACH = 250;
-/** How much more than its share of the page a database names first: shares of the total are only near shares of a page. */
-const SHARE_MARGIN = 1.2;
-/** And a few rows more: a small share of a page varies the most. */
-const SHARE_SLACK = 50;
-
-type NamedPart = { response: Response; answer?: ListAnswer };
-
 /**
- * The rows of a page ending at row `end`, named by each database in proportion to its share of the list. First
- * each counts its rows; then each names its share of the page (with a margin), and those whose rows may still
- * reach into the page name more (`morePartRows`), counting nothing again. So what they read stays near the page's
- * rows, however the lists are spread, where naming the whole page on each would read it once per database.
+ * A list its handler does not read through the engine (a list's tags, each named by its id): each database's
+ * answer, every row once, on one page. A refusal answers for all (the first database's first).
  */
-async function nameInShares(databases: string[], { offset, end }: { offset: number; end: number }, name: (database: string, part: Omit<ListPart, "report" | "idsOnly">) => Promise<NamedPart>): Promise<NamedPart[]> {
-  const counted = await Promise.all(databases.map((database) => name(database, { rows: 0 })));
-  if (counted.some((part) => !part.answer) || counted.every((part) => !part.answer!.keys)) return counted;
-  const totals = counted.map((part) => Number(part.answer!.document.meta.pagination.total_count));
-  const sum = totals.reduce((a, b) => a + b, 0);
-  // A page past the list's end has no row to name.
-  if (sum <= offset) return counted;
-  const asked = totals.map((total) => Math.min(total, end, Math.ceil(((end * total) / sum) * SHARE_MARGIN) + SHARE_SLACK));
-  const named = [...counted];
-  for (let wanted = new Map(asked.flatMap((rows, index) => (rows > 0 ? [[index, rows] as const] : []))); wanted.size > 0; ) {
-    const round = await Promise.all([...wanted].map(async ([index, rows]) => ({ index, rows, part: await name(databases[index], { rows, uncounted: true }) })));
-    for (const { index, rows, part } of round) {
-      if (!part.answer) return [part];
-      asked[index] = rows;
-      // The total is the count's: the part named its rows without counting them again.
-      named[index] = { response: part.response, answer: { ...part.answer, document: { ...part.answer.document, meta: counted[index].answer!.document.meta } } };
-    }
-    wanted = morePartRows(named.map((part, index) => ({ answer: part.answer!, asked: asked[index] })), end);
-  }
-  return named;
+async function wholeListAnswer(databases: string[], run: (database: string) => Promise<Response>): Promise<Response> {
+  const answers = await Promise.all(databases.map((database) => run(database)));
+  const failed = answers.find((answer) => answer.status !== 200);
+  if (failed) return failed;
+  return jsonAnswer(mergeWholeLists(await Promise.all(answers.map(async (answer) => ({ document: (await answer.json()) as ListAnswer["document"] })))));
 }
 
 function jsonAnswer(document: unknown): Response {

@@ -1,19 +1,4 @@
-/** What one database's part of a list over several answers besides its rows (src/routing.ts, src/db/merge.ts). */
-
-/**
- * One database's part of a list over several: how many of its first rows in the list's order it must answer, and
- * where it reports each row's order key so the parts can be merged in that order.
- */
-export interface ListPart {
-  rows: number;
-  report?: (keys: PartKeys) => void;
-  /** First, choosing the page: the rows' ids and order keys, and the total, with nothing rendered. */
-  idsOnly?: boolean;
-  /** Then, these rows (the page's, on this database), rendered as the list renders its rows. */
-  ids?: string[];
-  /** Naming rows already counted: the part's total is not counted again (the answer's is 0). */
-  uncounted?: boolean;
-}
+/** What one database's part of a list or a summary over several reports besides its answer (src/read/spread-list.ts, src/routing.ts). */
 
 /** Each row's order key, by resource id, and how each key term sorts. */
 export interface PartKeys {

@@ -36,7 +36,7 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     params: { ...requestParams(c) },
     pathParams,
     createdId: c.get("createdId"),
-    listPart: c.get("item")?.part?.list,
+    listDatabases: c.get("listDatabases"),
     summaryPart: c.get("item")?.part?.summary,
   };
 }

@@ -5,7 +5,7 @@
  */
 import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { ListPart, SummaryPart } from "../db/list-parts";
+import type { SummaryPart } from "../db/list-parts";
 import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
@@ -45,10 +45,10 @@ export interface RequestContext {
    */
   createdId?: string;
   /**
-   * Set when this request is one database's part of a list over several (src/routing.ts): a list read then
-   * answers its first `rows` rows, whatever page was asked, and reports each row's order key.
+   * The databases of the viewer's lists a list read covers, when they are several (src/routing.ts): the list reads
+   * each of them itself (src/read/spread-list.ts).
    */
-  listPart?: ListPart;
+  listDatabases?: string[];
   /** Set when this request is one database's part of a summary over several (src/routing.ts). */
   summaryPart?: SummaryPart;
 }

@@ -49,10 +49,14 @@ export interface ListPlan {
   routeMeta?: (where: SQL | undefined) => Promise<Record<string, unknown>>;
 }
 
-/** What a route adds to its resource's list: its own condition (a webhook's deliveries), its own `meta`. */
+/**
+ * What a route adds to its resource's list: its own condition (a webhook's deliveries), its own `meta`, and what it
+ * does on each database it reads before reading it (the duplicate finder's look).
+ */
 export interface RouteListing {
   where?: SQL;
   meta?: (where: SQL | undefined) => Promise<Record<string, unknown>>;
+  beforeReading?: (ctx: RequestContext) => Promise<void>;
 }
 
 /** The plan of a list request: its parameters parsed and checked once, its filters compiled from the declaration. */

@@ -2,7 +2,7 @@
  * The executor of a list plan (src/read/list-plan.ts) on one database. What it answers is a kind of run, chosen
  * by whoever runs it, never read from the request:
  * - `page`: the page asked for, rendered; streamed when it is long;
- * - `choose`: one database's part of a list over several (src/routing.ts), its first rows' ids and order keys;
+ * - `choose`: one database's part of a list over several (src/read/spread-list.ts), its first rows' ids and order keys;
  * - `render`: the rows of the page chosen from the parts that this database holds, rendered.
  *
  * A page is one D1 batch (its ids, its rows, its total, the rates), then one query per include path.
@@ -10,40 +10,34 @@
 import { sql, type SQL } from "drizzle-orm";
 import { q } from "../db/sql";
 import { rowsOf } from "../db/statements";
-import type { ListPart, PartKeys } from "../db/list-parts";
-import type { ReadExtras, RequestContext, ResourceDef, Row } from "../engine/define";
+import type { PartKeys } from "../db/list-parts";
+import type { ReadExtras, RequestContext, Row } from "../engine/define";
 import { ratesMap, withRates } from "../engine/rates";
 import { listDocument, paginationMeta, type ListMeta } from "../jsonapi/document";
 import { asksForIncludes } from "../jsonapi/query";
 import type { StreamedDocument } from "../jsonapi/respond";
 import { loadIncluded } from "./included";
 import { carriedKeys, NOTHING_CARRIED, orderedPage, orderKeyName, ownColumnsPage, type Carried } from "./list-pages";
-import { planList, type ListPlan, type ListWindow, type RouteListing } from "./list-plan";
+import type { ListPlan, ListWindow } from "./list-plan";
 import { RecordSet } from "../engine/record-set";
 import { STREAMED_PAGE_ROWS, streamedDocument } from "./streamed-list";
 
-export type ListRun =
-  | { kind: "page" }
+export type ListRun = { kind: "page" } | PartRun;
+
+/** A database's part of a list over several (src/read/spread-list.ts). */
+export type PartRun =
   /** The first `rows` rows' ids and order keys, and the total unless the rows were counted already (`uncounted`). */
   | { kind: "choose"; rows: number; uncounted?: boolean; report: (keys: PartKeys) => void }
   /** These rows, rendered, with their order keys. */
   | { kind: "render"; ids: string[]; report: (keys: PartKeys) => void };
 
+type ListDocument = ReturnType<typeof listDocument>;
+
 const PAGE: ListRun = { kind: "page" };
 
-/** A resource's list as a route answers it: its plan, run as the request's part of the list or as the page. */
-export async function listResources(def: ResourceDef, ctx: RequestContext, route: RouteListing = {}) {
-  return runList(await planList(def, ctx, route), ctx, runOfPart(ctx.listPart));
-}
-
-/** The run a database's part of a list over several asks for (src/routing.ts), else the page. */
-function runOfPart(part: ListPart | undefined): ListRun {
-  if (!part) return PAGE;
-  const report = part.report ?? (() => {});
-  return part.ids ? { kind: "render", ids: part.ids, report } : { kind: "choose", rows: part.rows, uncounted: part.uncounted, report };
-}
-
-export async function runList(plan: ListPlan, ctx: RequestContext, run: ListRun = PAGE): Promise<ReturnType<typeof listDocument> | StreamedDocument> {
+export function runList(plan: ListPlan, ctx: RequestContext, run: PartRun): Promise<ListDocument>;
+export function runList(plan: ListPlan, ctx: RequestContext, run?: ListRun): Promise<ListDocument | StreamedDocument>;
+export async function runList(plan: ListPlan, ctx: RequestContext, run: ListRun = PAGE): Promise<ListDocument | StreamedDocument> {
   // A part answers from its first row, up to the rows it is asked for, whatever page the request names.
   const window: ListWindow = run.kind === "page" ? plan.window : { page: 1, perPage: run.kind === "choose" ? run.rows : run.ids.length, offset: 0 };
   if (window.perPage === 0) return countOnly(plan, ctx, run, window);

@@ -9,7 +9,7 @@ import { readResourceDocument, toOneLinkage, type ResourceInput } from "../jsona
 import { jsonApi, noContent } from "../jsonapi/respond";
 import { readBody, requestContext } from "../engine/context";
 import type { RequestContext, ResourceDef } from "../engine/define";
-import { listResources } from "../read/run-list";
+import { listResources } from "../read/list-resources";
 import { showResource } from "../read/records";
 import { described, type UploadField } from "../engine/route-descriptions";
 import { createResource, deleteResource, updateResource, type Changes } from "../write/write";

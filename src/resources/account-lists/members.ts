@@ -12,7 +12,7 @@ import { requestContext } from "../../engine/context";
 import type { RequestContext, ResourceDef } from "../../engine/define";
 import { listRoutes } from "../../routes/resource-routes";
 import { described } from "../../engine/route-descriptions";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { showResource } from "../../read/records";
 import type { AppEnv } from "../../env";
 import { ApiError, recordNotFound } from "../../jsonapi/errors";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { parentAccountList } from "../../engine/account-list-scope";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { resourceRoutes, UUID_PARAM } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { donationResource, donationTotals } from "../donations/resource";

@@ -6,7 +6,7 @@ import { bulkRoutes } from "../../write/bulk";
 import { panelRoutes } from "../../read/filter-panels";
 import { summaryRoutes } from "../../read/summaries";
 import { assertVisible } from "../../read/records";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { listRoutes, resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { API, ID } from "../paths";

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import type { RequestContext, ResourceDef } from "../../engine/define";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { resourceRoutes } from "../../routes/resource-routes";
 import type { AppEnv } from "../../env";
 import { rawFilters } from "../../jsonapi/query";
@@ -21,12 +21,8 @@ function listsListed(ctx: RequestContext): string[] {
 function pairRoutes(def: ResourceDef): Hono<AppEnv> {
   return resourceRoutes(def, {
     actions: ["list", "show", "update"],
-    list: async (ctx) => {
-      // As the original, the pairs are found before they are listed; a list over several databases renders its
-      // chosen rows in a second pass, which finds nothing new.
-      if (!ctx.listPart?.ids) await findDuplicatePairs(ctx.db, listsListed(ctx), ctx.now);
-      return listResources(def, ctx);
-    },
+    // As the original, the pairs are found before they are listed: on each database the listing reads.
+    list: (ctx) => listResources(def, ctx, { beforeReading: (here) => findDuplicatePairs(here.db, listsListed(here), here.now) }),
   });
 }
 

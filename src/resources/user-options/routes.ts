@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { readBody, requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { showResource } from "../../read/records";
 import { described } from "../../engine/route-descriptions";
 import { listRoutes, locationOf } from "../../routes/resource-routes";

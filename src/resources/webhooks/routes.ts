@@ -10,7 +10,7 @@ import { literal, q } from "../../db/sql";
 import { listUsersOnly, parentAccountList } from "../../engine/account-list-scope";
 import { requestContext } from "../../engine/context";
 import type { RequestContext } from "../../engine/define";
-import { listResources } from "../../read/run-list";
+import { listResources } from "../../read/list-resources";
 import { showResource } from "../../read/records";
 import { described } from "../../engine/route-descriptions";
 import { readInput, resourceRoutes, UUID_PARAM } from "../../routes/resource-routes";

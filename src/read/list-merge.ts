@@ -1,13 +1,13 @@
 /**
- * One list page from the parts several databases answered (src/routing.ts), in two steps. First each part names
+ * One list page from the parts several databases answered (src/read/spread-list.ts), in two steps. First each part names
  * its first rows in the list's order with their order keys, until the rows named hold the page's (`morePartRows`):
  * merging them by those keys (compared as SQLite compares them) and cutting the page chooses it, and the parts'
  * totals summed are the list's (`choosePage`). Then each database renders the page's rows it holds, and they are
  * put in order again (`renderedPage`), with what each included.
  */
 import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
-import type { PartKeys } from "./list-parts";
-import { compareValues } from "./sqlite-order";
+import type { PartKeys } from "../db/list-parts";
+import { compareValues } from "../db/sqlite-order";
 
 export interface ListAnswer {
   document: { data: ResourceObject[]; meta: ListMeta; included?: ResourceObject[] };
