@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { and, inList, q } from "../db/sql";
 import { rowsOf } from "../db/statements";
-import { resourceFor, type ReadExtras, type RequestContext, type ResourceDef, type Row } from "../engine/define";
+import { resourceFor, type ReadExtras, type RelationshipDef, type RequestContext, type ResourceDef, type Row } from "../engine/define";
 import { linkageIds, readPlan, shapeFor, type ReadPlan, type Shape } from "../engine/read-plan";
 import type { RecordSet } from "../engine/record-set";
 import { linkableScope } from "../engine/scope";
@@ -78,51 +78,72 @@ function linkingOnward(def: ResourceDef, shape: Shape, tree: IncludeTree, order:
   return relationships.length === shape.relationships.length ? shape : { ...shape, relationships };
 }
 
-/** What `rootRows` include, leaving out the records already answered (`seen`, which it adds to). */
+/** One relationship an include path follows, from the records of the level above, and the steps below it. */
+export interface IncludeStep {
+  name: string;
+  relationship: RelationshipDef;
+  def: ResourceDef;
+  /** The fields each included record shows, its links to types no later than its own left out. */
+  shown: ReadPlan;
+  below: IncludeStep[];
+}
+
+/** The steps of what a read of `rootDef` includes, planned once per request; none when it asks for no include. */
+export function includePlan(rootDef: ResourceDef, params: DocumentParams): IncludeStep[] | undefined {
+  if (!asksForIncludes(params)) return undefined;
+  const rootTree = includeTree(rootDef, params);
+  const typeOrder = includedTypeOrder(rootDef, rootTree);
+  const stepsOf = (def: ResourceDef, tree: IncludeTree): IncludeStep[] =>
+    Object.keys(tree)
+      .filter((name) => name in def.relationships)
+      .flatMap((name) => {
+        const relationship = def.relationships[name];
+        const target = resourceFor(relationship.resource ?? relationship.type);
+        if (!target) return [];
+        const subtree = tree[name];
+        const shown = readPlan(target, linkingOnward(target, shapeFor(target, params, subtree), subtree, typeOrder));
+        return [{ name, relationship, def: target, shown, below: stepsOf(target, subtree) }];
+      });
+  return stepsOf(rootDef, rootTree);
+}
+
+/**
+ * What `rootRows` include along the planned steps, a query per step and level, leaving out the records already
+ * answered (`seen`, which it adds to).
+ */
 export async function loadIncluded(
-  rootDef: ResourceDef,
+  steps: IncludeStep[] | undefined,
   rootRows: Row[],
-  params: DocumentParams,
   ctx: RequestContext,
   extras: ReadExtras,
   seen: RecordSet,
 ): Promise<ResourceObject[] | undefined> {
-  if (!asksForIncludes(params)) return undefined;
+  if (!steps) return undefined;
   const included: ResourceObject[] = [];
-  const rootTree = includeTree(rootDef, params);
-  const typeOrder = includedTypeOrder(rootDef, rootTree);
-  let frontier: Array<{ def: ResourceDef; rows: Row[]; tree: IncludeTree }> = [{ def: rootDef, rows: rootRows, tree: rootTree }];
+  let frontier: Array<{ steps: IncludeStep[]; rows: Row[] }> = [{ steps, rows: rootRows }];
   while (frontier.length > 0) {
-    const pending: Array<{ def: ResourceDef; tree: IncludeTree; plan: ReadPlan; ids: string[] }> = [];
-    for (const { def, rows, tree } of frontier) {
-      for (const name of Object.keys(tree).filter((n) => n in def.relationships)) {
-        const rel = def.relationships[name];
-        const target = resourceFor(rel.resource ?? rel.type);
-        if (!target) continue;
-        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${name}`], rel.kind, rel.identifierMembers)))];
-        if (ids.length === 0) continue;
-        const subtree = tree[name];
-        pending.push({ def: target, tree: subtree, plan: readPlan(target, linkingOnward(target, shapeFor(target, params, subtree), subtree, typeOrder)), ids });
-      }
-    }
+    const pending = frontier.flatMap(({ steps, rows }) =>
+      steps.flatMap((step) => {
+        const { kind, identifierMembers } = step.relationship;
+        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${step.name}`], kind, identifierMembers)))];
+        return ids.length > 0 ? [{ step, ids }] : [];
+      }),
+    );
     if (pending.length === 0) break;
     // Included rows are scoped like any read: a relationship must never carry the viewer outside their lists.
     const results = await rowsOf(
       ctx.db,
-      pending.map(
-        ({ def, plan, ids }) =>
-          sql`SELECT ${plan.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`,
-      ),
+      pending.map(({ step: { def, shown }, ids }) => sql`SELECT ${shown.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`),
     );
     frontier = [];
-    pending.forEach(({ def, tree, plan, ids }, index) => {
+    pending.forEach(({ step, ids }, index) => {
       // Answer included resources in the order they are linked, not in the order an index returned them.
-      const byId = new Map<string, Row>(plan.decode(results[index]).map((row) => [String(row.id), row]));
+      const byId = new Map<string, Row>(step.shown.decode(results[index]).map((row) => [String(row.id), row]));
       const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
       for (const row of rows) {
-        if (seen.add(def.type, String(row.id))) included.push(plan.toResourceObject(row, ctx, extras));
+        if (seen.add(step.def.type, String(row.id))) included.push(step.shown.toResourceObject(row, ctx, extras));
       }
-      if (Object.keys(tree).length > 0) frontier.push({ def, rows, tree });
+      if (step.below.length > 0) frontier.push({ steps: step.below, rows });
     });
   }
   return included;

@@ -12,8 +12,8 @@ import { filterConditions, listsInScope, type Narrowing } from "../engine/filter
 import { readPlan, shapeFor, type ReadPlan } from "../engine/read-plan";
 import { readScope, routeLists } from "../engine/scope";
 import { ownEntry, type ParamValue } from "../jsonapi/params";
-import { parseListQuery, type DocumentParams, type IncludeTree } from "../jsonapi/query";
-import { includeNeedsRates, includeTree } from "./included";
+import { parseListQuery, type DocumentParams } from "../jsonapi/query";
+import { includeNeedsRates, includePlan, includeTree, type IncludeStep } from "./included";
 import { listOrder, sortTerms, type ListOrder } from "./list-order";
 import type { ListsInScope } from "./list-pages";
 
@@ -36,11 +36,12 @@ export interface ListPlan {
   count: SQL;
   order: ListOrder;
   window: ListWindow;
-  /** The fields shown (sparse fieldsets) and the include tree, as asked. */
+  /** The fields shown (sparse fieldsets) and the includes, as asked. */
   document: DocumentParams;
-  include: IncludeTree;
-  /** The select list and decoding of the fields shown. */
+  /** The select list and decoding of the fields each row shows. */
   shown: ReadPlan;
+  /** What each row includes, step by step (none when nothing is asked). */
+  includes: IncludeStep[] | undefined;
   /** Whether the rows or what they include show money converted at the stored rates (read in the same batch). */
   rates: boolean;
   /** The answer's `meta` besides its pagination: the sort as sent, the filters taken. */
@@ -65,8 +66,7 @@ export async function planList(def: ResourceDef, ctx: RequestContext, route: Rou
   const order = listOrder(def, ctx, sortTerms(def, query.sort));
   const { conditions, echo, exclusion, narrowing } = await filterConditions(def, ctx, query.filters);
   const { where, readsOtherTables } = listWhere([readScope(def, ctx), route.where], conditions);
-  const include = includeTree(def, query.document);
-  const shown = readPlan(def, shapeFor(def, query.document, include));
+  const shown = readPlan(def, shapeFor(def, query.document, includeTree(def, query.document)));
   const kept = route.where === undefined ? maintainedTotal(def, ctx, query.filters, narrowing, exclusion) : undefined;
   return {
     def,
@@ -77,8 +77,8 @@ export async function planList(def: ResourceDef, ctx: RequestContext, route: Rou
     order,
     window: query.paging,
     document: query.document,
-    include,
     shown,
+    includes: includePlan(def, query.document),
     rates: shown.usesRates || includeNeedsRates(query.document),
     meta: { sort: query.sort, filter: echo },
     routeMeta: route.meta,

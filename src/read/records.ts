@@ -15,7 +15,7 @@ import type { Ratio } from "../decimal";
 import { forbidden, recordNotFound } from "../jsonapi/errors";
 import { singleDocument, type ResourceObject } from "../jsonapi/document";
 import { parseDocumentParams } from "../jsonapi/query";
-import { includeNeedsRates, includeTree, loadIncluded } from "./included";
+import { includeNeedsRates, includePlan, includeTree, loadIncluded } from "./included";
 
 /**
  * One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. `writes` run first
@@ -27,7 +27,7 @@ export async function showResource(def: ResourceDef, id: string, ctx: RequestCon
   const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params), writes);
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, ctx, extras);
-  const included = await loadIncluded(def, [row], params, ctx, extras, RecordSet.of([data]));
+  const included = await loadIncluded(includePlan(def, params), [row], ctx, extras, RecordSet.of([data]));
   return singleDocument(data, included);
 }
 
