@@ -1,5 +1,4 @@
 import type { Database } from "./db/client";
-import type { SummaryPart } from "./db/list-parts";
 import type { D1Metrics } from "./db/metrics";
 import type { DatabaseSessions } from "./db/session";
 import type { SentBody } from "./jsonapi/method-override";
@@ -67,7 +66,7 @@ export interface BatchItemContext {
    * Set when the request is one database's part of a request answered from each of the viewer's databases
    * (src/routing.ts): the database it runs on, with `viewer` narrowed to the lists placed there.
    */
-  part?: { database: string; summary?: SummaryPart; insideBatch?: boolean; metrics?: D1Metrics };
+  part?: { database: string; insideBatch?: boolean; metrics?: D1Metrics };
 }
 
 export interface AppEnv {

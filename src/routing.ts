@@ -8,8 +8,8 @@
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
  * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
- * - a summary of the viewer's lists (the home pages' analytics, the filter panels): each database answers over its
- *   lists, and the answers are put together as one database's over all of them (src/db/merge-summaries.ts).
+ * - a summary of the viewer's lists (the home pages' analytics, the filter panels): its handler answers over each
+ *   database's lists and puts the answers together as one database's over all of them (src/read/summaries.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -23,9 +23,7 @@ import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { mergeWholeLists, type ListAnswer } from "./read/list-merge";
-import type { SummaryOrders, SummaryPart } from "./db/list-parts";
 import { descriptionOf } from "./engine/route-descriptions";
-import { mergePanels, mergeSummaryResources, type SummaryAnswer } from "./db/merge-summaries";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
@@ -58,12 +56,15 @@ export function routeToDatabase(app: Hono<AppEnv>) {
 }
 
 /**
- * A read of a list the engine serves (a route described as a list, src/routes/resource-routes.ts): it plans the
- * list once and runs it on each database, merging rows, so no request is made per database.
+ * A read whose handler runs on each database itself, so that no request is made per database: a list the engine
+ * serves (a route described as a list, src/routes/resource-routes.ts), which plans the list once, runs it on each
+ * database and merges rows; a summary of the viewer's lists (the home pages' analytics, the filter panels), whose
+ * parts are put together (src/read/summaries.ts).
  */
 function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
   // Under a record of the path (a contact's people), the list is read where that record is.
-  if (!isListRead(c) || SUMMARY_PATH.test(c.req.path) || c.req.path.split("/").some((segment) => UUID.test(segment))) return false;
+  if (!isListRead(c) || c.req.path.split("/").some((segment) => UUID.test(segment))) return false;
+  if (SUMMARY_PATH.test(c.req.path)) return true;
   const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
   return handler !== undefined && descriptionOf(handler.handler)?.action === "list";
 }
@@ -140,7 +141,6 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
-  if (isListRead(c) && SUMMARY_PATH.test(new URL(c.req.url).pathname)) return summaryAnswer(app, c, viewer, databases, body);
   if (isListRead(c)) return wholeListAnswer(databases, run);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
@@ -153,7 +153,6 @@ async function runPart(
   database: string,
   body: string | undefined,
   read?: URL,
-  summary?: SummaryPart,
 ): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
@@ -169,7 +168,7 @@ async function runPart(
     sessions: c.get("sessions"),
     precharged: true,
     createdId: c.get("createdId"),
-    part: { database, summary, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
+    part: { database, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
 }
@@ -250,35 +249,6 @@ async function recordAnswer(answers: Response[], pathIds: string[]): Promise<Res
 
 /** The summaries of the viewer's lists that name no list in their path: the home pages' analytics, the filter panels. */
 const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
-
-/**
- * A summary over the viewer's lists on several databases: each database's part, put together. The part of the
- * database holding the viewer's first list comes first (the summary bears that list's id). A part refused (a
- * parameter it cannot take, refused by every part alike) answers for all.
- */
-async function summaryAnswer(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, databases: string[], body: string | undefined): Promise<Response> {
-  // The lists it covers: those filter[account_list_id] names (of the viewer's), else all; a database holding none
-  // of them has no part. (Naming a list that is not the viewer's is refused by every part alike.)
-  const named = (listFilters(c).named ?? "")
-    .split(",")
-    .map((id) => id.trim().toLowerCase())
-    .filter(Boolean);
-  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
-  const first = databaseOfList(viewer, covered[0]);
-  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
-  const inOrder = [first, ...databases.filter((database) => database !== first && holding.has(database))];
-  const answers = await Promise.all(
-    inOrder.map(async (database) => {
-      let orders: SummaryOrders = {};
-      const response = await runPart(app, c, viewer, database, body, undefined, { report: (reported) => (orders = reported) });
-      return { response, orders };
-    }),
-  );
-  const failed = answers.find((answer) => answer.response.status !== 200);
-  if (failed) return failed.response;
-  const parts = await Promise.all(answers.map(async ({ response, orders }) => ({ document: (await response.json()) as SummaryAnswer["document"], orders })));
-  return jsonAnswer(Array.isArray(parts[0].document.data) ? mergePanels(parts) : mergeSummaryResources(parts));
-}
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (src/write/write.ts). */
 function createDatabase(viewer: Viewer, body: string | undefined): string {

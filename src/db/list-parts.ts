@@ -12,16 +12,10 @@ export interface PartKeys {
 }
 
 /**
- * One database's part of a summary over several (the home pages' analytics, the filter panels): it answers over
- * the viewer's lists placed there, and reports the order of what the parts' answers list, so that the lists put
- * together are in the order one database would give them.
- */
-export interface SummaryPart {
-  report: (orders: SummaryOrders) => void;
-}
-
-/**
- * By relationship (a summary's to-many linkage) or panel item (its options read from the data): each listed id's
- * order key. Options not named (the panel's own, `-- Any --` first) come before the rest, in their order.
+ * One database's part of a summary over several (the home pages' analytics, the filter panels) answers over the
+ * viewer's lists placed there and reports the order of what it lists, so that the lists put together are in the
+ * order one database would give them: by relationship (a summary's to-many linkage) or panel item (its options read
+ * from the data), each listed id's order key. Options not named (the panel's own, `-- Any --` first) come before
+ * the rest, in their order.
  */
 export type SummaryOrders = Record<string, Map<string, unknown[]>>;

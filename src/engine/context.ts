@@ -37,7 +37,6 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     pathParams,
     createdId: c.get("createdId"),
     listDatabases: c.get("listDatabases"),
-    summaryPart: c.get("item")?.part?.summary,
   };
 }
 

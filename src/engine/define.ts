@@ -5,7 +5,6 @@
  */
 import { getTableColumns, getTableName, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import type { SummaryPart } from "../db/list-parts";
 import type { Bindings, Database, Viewer } from "../env";
 import { conflict, type ApiError, type FieldError } from "../jsonapi/errors";
 import { clientObject, type ParamValue } from "../jsonapi/params";
@@ -45,12 +44,10 @@ export interface RequestContext {
    */
   createdId?: string;
   /**
-   * The databases of the viewer's lists a list read covers, when they are several (src/routing.ts): the list reads
-   * each of them itself (src/read/spread-list.ts).
+   * The databases of the viewer's lists a list or summary read covers, when they are several (src/routing.ts): the
+   * read runs on each of them itself (src/read/spread-list.ts, src/read/summaries.ts).
    */
   listDatabases?: string[];
-  /** Set when this request is one database's part of a summary over several (src/routing.ts). */
-  summaryPart?: SummaryPart;
 }
 
 /** How a resource's deleted rows are remembered for offline clients (deletions.ts, `recordsDeletion`). */

@@ -16,7 +16,10 @@ import type { AppEnv } from "../env";
 import { EncodedJson, jsonApi } from "../jsonapi/respond";
 import { requestContext } from "../engine/context";
 import type { RequestContext } from "../engine/define";
-import { summaryLists } from "./summaries";
+import { asSent, summaryDatabases, summaryLists } from "./summaries";
+import { onEachDatabase } from "./each-database";
+import { mergePanels } from "../db/merge-summaries";
+import type { SummaryOrders } from "../db/list-parts";
 
 export type ItemType = "multiselect" | "radio" | "text" | "daterange" | "single_checkbox";
 
@@ -175,11 +178,18 @@ class KeptOptions {
 }
 
 /** The panel's items, each option list read for every list the request covers (one round trip). */
-async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContext, encoded: Map<string, EncodedOptions>, later: (work: Promise<unknown>) => void) {
+async function panelItems(
+  panel: PanelFilter[],
+  type: string,
+  ctx: RequestContext,
+  encoded: Map<string, EncodedOptions>,
+  later: (work: Promise<unknown>) => void,
+  reportOrders?: (orders: SummaryOrders) => void,
+) {
   const lists = summaryLists(ctx);
   // Over one list and one database, options as many as a list's contacts come encoded from SQLite; the options of
   // a summary over several databases are put together by their order keys (src/db/merge-summaries.ts).
-  const encodes = (filter: PanelFilter) => filter.manyOptions !== undefined && lists.length === 1 && !ctx.summaryPart;
+  const encodes = (filter: PanelFilter) => filter.manyOptions !== undefined && lists.length === 1 && !reportOrders;
   const encodedReads = await Promise.all(
     panel.flatMap((filter, index) => {
       if (!filter.read || !encodes(filter)) return [];
@@ -245,7 +255,7 @@ async function panelItems(panel: PanelFilter[], type: string, ctx: RequestContex
   }));
   // A list's options are in the list's order; several lists' are one list in that order.
   const ordered = new Map([...fromData].map(([index, options]) => [index, [...options.values()].sort((a, b) => compareKeys(a.key, b.key))]));
-  ctx.summaryPart?.report(Object.fromEntries([...ordered].map(([index, options]) => [panel[index].name, new Map(options.map(({ option, key }) => [option.id, key]))])));
+  reportOrders?.(Object.fromEntries([...ordered].map(([index, options]) => [panel[index].name, new Map(options.map(({ option, key }) => [option.id, key]))])));
   // Ordered as the original lists them (by class name); the web app orders them by id, the priority.
   const items = panel.map((filter, priority) => {
     const fixed = typeof filter.options === "function" ? filter.options(ctx) : (filter.options ?? []);
@@ -285,8 +295,18 @@ function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>): void {
 /** The panel as a list of `type` items, by `filter[account_list_id]` (the web app sends it as POST with `X-HTTP-Method-Override: GET`). */
 export function panelRoutes(panel: PanelFilter[], type: string): Hono<AppEnv> {
   const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
+    const later = (work: Promise<unknown>) => afterAnswer(c, work);
+    if (ctx.listDatabases) {
+      // Over several databases, each answers over its lists with its options' order keys, and the panels are put together.
+      const parts = await onEachDatabase(ctx, summaryDatabases(ctx, ctx.listDatabases), async (here) => {
+        let orders: SummaryOrders = {};
+        const data = await panelItems(panel, type, here, new Map(), later, (reported) => (orders = reported));
+        return { document: asSent({ data }), orders };
+      });
+      return jsonApi(c, mergePanels(parts));
+    }
     const encoded = new Map<string, EncodedOptions>();
-    const document = { data: await panelItems(panel, type, ctx, encoded, (work) => afterAnswer(c, work)) };
+    const document = { data: await panelItems(panel, type, ctx, encoded, later) };
     if (encoded.size === 0) return jsonApi(c, document);
     // Each placeholder, encoded as a JSON string, becomes the options' text (a function: no `$` patterns).
     let text = JSON.stringify(document);

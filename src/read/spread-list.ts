@@ -9,12 +9,12 @@
  * - rendering it: each database renders the page's rows it holds, and the document is put together once.
  */
 import type { PartKeys } from "../db/list-parts";
-import { viewerOn } from "../db/placement";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import { asksForIncludes } from "../jsonapi/query";
 import { choosePage, morePartRows, renderedPage, type ListAnswer } from "./list-merge";
 import { planList, type ListPlan, type RouteListing } from "./list-plan";
 import { runList } from "./run-list";
+import { firstFailureInOrder, onEachDatabase } from "./each-database";
 
 /** Pages up to this row are named whole by each database at once: a second round trip costs more than the rows. */
 const WHOLE_PAGE_FROM_EACH = 250;
@@ -30,13 +30,10 @@ interface Part {
 }
 
 export async function spreadList(def: ResourceDef, ctx: RequestContext, route: RouteListing, databases: string[]) {
-  const parts = await firstFailureInOrder(
-    databases.map(async (database): Promise<Part> => {
-      const here: RequestContext = { ...ctx, db: ctx.databaseOn!(database), databaseName: database, viewer: viewerOn(ctx.viewer, database) };
-      await route.beforeReading?.(here);
-      return { ctx: here, plan: await planList(def, here, route) };
-    }),
-  );
+  const parts = await onEachDatabase(ctx, databases, async (here): Promise<Part> => {
+    await route.beforeReading?.(here);
+    return { ctx: here, plan: await planList(def, here, route) };
+  });
   const { page, perPage, offset } = parts[0].plan.window;
   const end = offset + perPage;
   const named = end <= WHOLE_PAGE_FROM_EACH ? await firstFailureInOrder(parts.map((part) => choose(part, end))) : await nameInShares(parts, { offset, end });
@@ -93,15 +90,4 @@ async function nameInShares(parts: Part[], { offset, end }: { offset: number; en
     wanted = morePartRows(named.map((answer, index) => ({ answer, asked: asked[index] })), end);
   }
   return named;
-}
-
-/**
- * Every part's outcome once all have settled; a part that failed fails the read with its error, the first
- * database's first, as one database would have answered it (a parameter every part refuses alike).
- */
-async function firstFailureInOrder<T>(pending: Array<Promise<T>>): Promise<T[]> {
-  const settled = await Promise.allSettled(pending);
-  const failed = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
-  if (failed) throw failed.reason;
-  return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
 }

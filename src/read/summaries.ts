@@ -18,6 +18,10 @@ import { requestContext } from "../engine/context";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import { accountListFilter } from "../engine/filter-conditions";
 import { showResource } from "./records";
+import { onEachDatabase } from "./each-database";
+import { databaseOfList } from "../db/placement";
+import { mergeSummaryResources } from "../db/merge-summaries";
+import type { SummaryOrders } from "../db/list-parts";
 import { described } from "../engine/route-descriptions";
 
 /**
@@ -47,21 +51,42 @@ export const summaryScope = (ctx: RequestContext) => inSummaryLists(accountLists
 export type RelationshipOrder = (ctx: RequestContext) => SQL;
 
 /**
- * GET (the web app sends it as POST with `X-HTTP-Method-Override: GET`, its parameters in the body). Asked of
- * each database holding some of the viewer's lists (src/routing.ts), each answers over its lists and reports the
- * order keys of its to-many relationships (`orders`), by which their linkage is put together.
+ * The databases a summary over the viewer's lists on several reads (`listDatabases`, src/routing.ts): those holding
+ * a list it covers, the one holding the first of them first (the summary bears that list's id). A filter naming a
+ * list that is not the viewer's covers all of them: each part refuses it alike.
+ */
+export function summaryDatabases(ctx: RequestContext, databases: string[]): string[] {
+  const { viewer } = ctx;
+  const named = listValue(rawFilters(ctx.params).account_list_id).map((id) => id.toLowerCase());
+  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
+  const first = databaseOfList(viewer, covered[0]);
+  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
+  return [first, ...databases.filter((database) => database !== first && holding.has(database))];
+}
+
+/** A part's answer as it would be sent: parts are put together from JSON values, as one database's answer is read. */
+export const asSent = <T>(document: T): T => JSON.parse(JSON.stringify(document)) as T;
+
+/**
+ * GET (the web app sends it as POST with `X-HTTP-Method-Override: GET`, its parameters in the body). Over the
+ * viewer's lists on several databases, each database answers over its lists and the order keys of its to-many
+ * relationships (`orders`), by which their linkage is put together (src/db/merge-summaries.ts).
  */
 export function summaryRoutes(def: ResourceDef, orders: Record<string, RelationshipOrder> = {}): Hono<AppEnv> {
-  const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
+  const summaryOf = async (ctx: RequestContext) => {
     const [first] = summaryLists(ctx);
     if (!first) throw recordNotFound("AccountList", ctx.pathParams.account_list_id ?? "");
-    const document = await showResource(def, first, ctx);
-    if (ctx.summaryPart) {
-      const names = Object.keys(orders);
-      const results = names.length > 0 ? await rowsOf(ctx.db, names.map((name) => orders[name](ctx))) : [];
-      ctx.summaryPart.report(Object.fromEntries(names.map((name, index) => [name, new Map(results[index].map(({ id, ...key }) => [String(id), Object.values(key)]))])));
-    }
-    return jsonApi(c, document);
+    return showResource(def, first, ctx);
+  };
+  const ordersOf = async (ctx: RequestContext): Promise<SummaryOrders> => {
+    const names = Object.keys(orders);
+    const results = names.length > 0 ? await rowsOf(ctx.db, names.map((name) => orders[name](ctx))) : [];
+    return Object.fromEntries(names.map((name, index) => [name, new Map(results[index].map(({ id, ...key }) => [String(id), Object.values(key)]))]));
+  };
+  const answer = async (c: Context<AppEnv>, ctx: RequestContext) => {
+    if (!ctx.listDatabases) return jsonApi(c, await summaryOf(ctx));
+    const parts = await onEachDatabase(ctx, summaryDatabases(ctx, ctx.listDatabases), async (here) => ({ document: asSent(await summaryOf(here)), orders: await ordersOf(here) }));
+    return jsonApi(c, mergeSummaryResources(parts));
   };
   return new Hono<AppEnv>().get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def, alsoSentAsPost: true }));
 }
