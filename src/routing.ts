@@ -3,13 +3,12 @@
  * list and the viewer's lists are on several databases, the request is answered from each of them. Where its handler
  * cannot do that itself, the app runs it once per database, as that database's part, with the viewer narrowed to
  * the lists placed there, and the parts' answers are put together:
- * - a list the engine serves: its handler plans it once and reads each database itself (src/read/spread-list.ts);
- *   the request runs once, knowing the databases (`listDatabases`); a list of tags: each database's, put together;
+ * - a read of the viewer's lists (a list the engine serves, a summary of the lists, a list of tags): its handler
+ *   reads each database itself (src/read/spread-list.ts, src/read/summaries.ts); the request runs once, knowing the
+ *   databases (`listDatabases`);
  * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
  * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
  * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
- * - a summary of the viewer's lists (the home pages' analytics, the filter panels): its handler answers over each
- *   database's lists and puts the answers together as one database's over all of them (src/read/summaries.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -22,8 +21,7 @@ import { parseDocumentParams, type IncludeTree } from "./jsonapi/query";
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { mergeWholeLists, type ListAnswer } from "./read/list-merge";
-import { descriptionOf } from "./engine/route-descriptions";
+import { isEachDatabaseReader } from "./engine/route-descriptions";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 import { DIRECTORY, listDatabaseNames } from "./db/databases";
 
@@ -56,17 +54,15 @@ export function routeToDatabase(app: Hono<AppEnv>) {
 }
 
 /**
- * A read whose handler runs on each database itself, so that no request is made per database: a list the engine
- * serves (a route described as a list, src/routes/resource-routes.ts), which plans the list once, runs it on each
- * database and merges rows; a summary of the viewer's lists (the home pages' analytics, the filter panels), whose
- * parts are put together (src/read/summaries.ts).
+ * A read whose handler runs on each database itself (`readsEachDatabase`), so that no request is made per database:
+ * a list the engine serves, which plans the list once, runs it on each database and merges rows; a summary of the
+ * viewer's lists (the home pages' analytics, the filter panels), whose parts are put together; a list of tags.
  */
 function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
   // Under a record of the path (a contact's people), the list is read where that record is.
   if (!isListRead(c) || c.req.path.split("/").some((segment) => UUID.test(segment))) return false;
-  if (SUMMARY_PATH.test(c.req.path)) return true;
   const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
-  return handler !== undefined && descriptionOf(handler.handler)?.action === "list";
+  return handler !== undefined && isEachDatabaseReader(handler.handler);
 }
 
 /**
@@ -141,7 +137,9 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
-  if (isListRead(c)) return wholeListAnswer(databases, run);
+  // Every read of a path without ids reads each database itself (`readsEachDatabaseItself`): what is left is a path
+  // no route serves, answered as the first database answers it.
+  if (isListRead(c)) return run(databases[0]);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
@@ -247,8 +245,6 @@ async function recordAnswer(answers: Response[], pathIds: string[]): Promise<Res
   return ranked.sort((a, b) => a.rank - b.rank)[0].answer;
 }
 
-/** The summaries of the viewer's lists that name no list in their path: the home pages' analytics, the filter panels. */
-const SUMMARY_PATH = /^\/api\/v2\/(contacts|tasks)\/(analytics|filters)\/?$/;
 
 /** The list a create names in `data.relationships.account_list`, or the one it falls back to (src/write/write.ts). */
 function createDatabase(viewer: Viewer, body: string | undefined): string {
@@ -268,21 +264,6 @@ function createdList(viewer: Viewer, document: unknown): string | undefined {
   const named = data?.relationships?.account_list?.data?.id;
   if (typeof named === "string") return named.toLowerCase();
   return listForCreate(viewer);
-}
-
-/**
- * A list its handler does not read through the engine (a list's tags, each named by its id): each database's
- * answer, every row once, on one page. A refusal answers for all (the first database's first).
- */
-async function wholeListAnswer(databases: string[], run: (database: string) => Promise<Response>): Promise<Response> {
-  const answers = await Promise.all(databases.map((database) => run(database)));
-  const failed = answers.find((answer) => answer.status !== 200);
-  if (failed) return failed;
-  return jsonAnswer(mergeWholeLists(await Promise.all(answers.map(async (answer) => ({ document: (await answer.json()) as ListAnswer["document"] })))));
-}
-
-function jsonAnswer(document: unknown): Response {
-  return new Response(JSON.stringify(document), { status: 200, headers: { "Content-Type": JSONAPI_CONTENT_TYPE } });
 }
 
 /**

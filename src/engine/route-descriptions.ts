@@ -43,5 +43,23 @@ export function described<H extends object>(handler: H, description: RouteDescri
 const COMPOSED_HANDLER = "__COMPOSED_HANDLER";
 
 export function descriptionOf(handler: object): RouteDescription | undefined {
-  return descriptions.get(handler) ?? descriptions.get((handler as Record<string, object>)[COMPOSED_HANDLER] ?? {});
+  return descriptions.get(handler) ?? descriptions.get(composed(handler));
+}
+
+const composed = (handler: object): object => (handler as Record<string, object>)[COMPOSED_HANDLER] ?? {};
+
+const eachDatabaseReaders = new WeakSet<object>();
+
+/**
+ * Marks a read that runs on each database of the viewer's lists itself when they are several (`listDatabases`,
+ * src/routing.ts): a list the engine serves, a summary of the lists, a list of tags. Other requests over several
+ * databases are run once per database by the routing.
+ */
+export function readsEachDatabase<H extends object>(handler: H): H {
+  eachDatabaseReaders.add(handler);
+  return handler;
+}
+
+export function isEachDatabaseReader(handler: object): boolean {
+  return eachDatabaseReaders.has(handler) || eachDatabaseReaders.has(composed(handler));
 }

@@ -15,6 +15,7 @@ import { rowsOf } from "../db/statements";
 import type { AppEnv } from "../env";
 import { EncodedJson, jsonApi } from "../jsonapi/respond";
 import { requestContext } from "../engine/context";
+import { readsEachDatabase } from "../engine/route-descriptions";
 import type { RequestContext } from "../engine/define";
 import { asSent, summaryDatabases, summaryLists } from "./summaries";
 import { onEachDatabase } from "./each-database";
@@ -313,5 +314,5 @@ export function panelRoutes(panel: PanelFilter[], type: string): Hono<AppEnv> {
     for (const [placeholder, options] of encoded) text = text.replace(placeholder, () => options.text);
     return jsonApi(c, new EncodedJson(text));
   };
-  return new Hono<AppEnv>().get("/", (c) => answer(c, requestContext(c)));
+  return new Hono<AppEnv>().get("/", readsEachDatabase((c: Context<AppEnv>) => answer(c, requestContext(c))));
 }

@@ -11,7 +11,7 @@ import { compareValues } from "../db/sqlite-order";
 
 export interface ListAnswer {
   document: { data: ResourceObject[]; meta: ListMeta; included?: ResourceObject[] };
-  /** The order key of each row; absent for a list not read by the engine (tags: their name is their order). */
+  /** The order key of each row. */
   keys?: PartKeys;
 }
 
@@ -79,17 +79,6 @@ export function renderedPage(parts: ListAnswer[], meta: ListMeta, includes: bool
   const data = inOrder(parts).map((row) => row.object);
   // Asked for, `included` is answered even when no part rendered a row (a page past the end), as one database does.
   return listDocument(data, meta, includes || parts.some((part) => part.document.included) ? onceEach(parts.flatMap((part) => part.document.included ?? [])) : undefined);
-}
-
-/**
- * Lists answered whole, not read by the engine (a list's tags, each named by its id): every part's rows, each once,
- * in the order of their ids, on one page.
- */
-export function mergeWholeLists(parts: ListAnswer[]) {
-  const rows = new Map<string, ResourceObject>();
-  for (const part of parts) for (const object of part.document.data) rows.set(key(object), object);
-  const data = [...rows.values()].sort((a, b) => compareValues(a.id, b.id));
-  return listDocument(data, { ...parts[0].document.meta, pagination: paginationMeta(1, data.length, data.length) });
 }
 
 /**

@@ -22,7 +22,7 @@ import { onEachDatabase } from "./each-database";
 import { databaseOfList } from "../db/placement";
 import { mergeSummaryResources } from "../db/merge-summaries";
 import type { SummaryOrders } from "../db/list-parts";
-import { described } from "../engine/route-descriptions";
+import { described, readsEachDatabase } from "../engine/route-descriptions";
 
 /**
  * The lists a summary covers: the path's list, else those `filter[account_list_id]` names (another user's is not
@@ -88,5 +88,5 @@ export function summaryRoutes(def: ResourceDef, orders: Record<string, Relations
     const parts = await onEachDatabase(ctx, summaryDatabases(ctx, ctx.listDatabases), async (here) => ({ document: asSent(await summaryOf(here)), orders: await ordersOf(here) }));
     return jsonApi(c, mergeSummaryResources(parts));
   };
-  return new Hono<AppEnv>().get("/", described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def, alsoSentAsPost: true }));
+  return new Hono<AppEnv>().get("/", readsEachDatabase(described((c: Context<AppEnv>) => answer(c, requestContext(c)), { action: "show", resource: def, alsoSentAsPost: true })));
 }

@@ -11,7 +11,7 @@ import { readBody, requestContext } from "../engine/context";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import { listResources } from "../read/list-resources";
 import { showResource } from "../read/records";
-import { described, type UploadField } from "../engine/route-descriptions";
+import { described, readsEachDatabase, type UploadField } from "../engine/route-descriptions";
 import { createResource, deleteResource, updateResource, type Changes } from "../write/write";
 
 export type Action = "list" | "show" | "create" | "update" | "delete";
@@ -88,7 +88,8 @@ export function listRoutes(
   requestTypes?: string[],
   upload?: Record<string, UploadField>,
 ): void {
-  routes.get(path, described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def, alsoSentAsPost: true }));
+  // The list reads each database of the viewer's lists itself (src/read/list-resources.ts).
+  routes.get(path, readsEachDatabase(described(async (c: Context<AppEnv>) => jsonApi(c, await list(requestContext(c))), { action: "list", resource: def, alsoSentAsPost: true })));
   if (create) routes.post(path, described(create, { action: "create", resource: def, requestTypes, alsoLists: true, upload }));
 }
 

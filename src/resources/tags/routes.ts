@@ -13,6 +13,10 @@ import type { Context, Hono } from "hono";
 import { and, inList, jsonList, q } from "../../db/sql";
 import { rowsOf, runAtomically } from "../../db/statements";
 import { readBody, requestContext } from "../../engine/context";
+import { readsEachDatabase } from "../../engine/route-descriptions";
+import { onEachDatabase } from "../../read/each-database";
+import { compareValues } from "../../db/sqlite-order";
+import { paginationMeta } from "../../jsonapi/document";
 import type { RequestContext } from "../../engine/define";
 import { accountListFilter } from "../../engine/filter-conditions";
 import { parseTagList, type TagTable } from "../../engine/tags";
@@ -77,15 +81,16 @@ async function bulkContext(c: Context<AppEnv>): Promise<{ ctx: RequestContext; n
 
 export function registerTagRoutes(app: Hono<AppEnv>, path: string, records: TaggedRecords): void {
   const { table, owner, name } = records.tags;
-  app.get(`${path}/tags`, async (c) => {
+  // Over several databases, each database's tags, every name once, in SQLite's order (src/routing.ts).
+  app.get(`${path}/tags`, readsEachDatabase(async (c: Context<AppEnv>) => {
     const ctx = requestContext(c);
-    const [rows] = await rowsOf(ctx.db, [
-      sql`SELECT DISTINCT ${q(name)} AS "name" FROM ${table} JOIN ${records.id.table} ON ${q(records.id)} = ${q(owner)}
-        WHERE ${chosenRecords(records, ctx, false)} ORDER BY 1`,
-    ]);
-    const data = rows.map((row) => ({ id: String(row.name), type: "tags", attributes: { name: String(row.name) } }));
-    return jsonApi(c, { data, meta: { pagination: { page: 1, per_page: data.length, total_count: data.length, total_pages: data.length > 0 ? 1 : 0 } } });
-  });
+    const namesOn = async (here: RequestContext) =>
+      (await rowsOf(here.db, [sql`SELECT DISTINCT ${q(name)} AS "name" FROM ${table} JOIN ${records.id.table} ON ${q(records.id)} = ${q(owner)}
+        WHERE ${chosenRecords(records, here, false)} ORDER BY 1`]))[0].map((row) => String(row.name));
+    const names = ctx.listDatabases ? [...new Set((await onEachDatabase(ctx, ctx.listDatabases, namesOn)).flat())].sort(compareValues) : await namesOn(ctx);
+    const data = names.map((tag) => ({ id: tag, type: "tags", attributes: { name: tag } }));
+    return jsonApi(c, { data, meta: { pagination: paginationMeta(1, data.length, data.length) } });
+  }));
   const write = (adding: boolean) => async (c: Context<AppEnv>) => {
     const { ctx, names } = await bulkContext(c);
     const chosen = sql`SELECT ${q(records.id)} FROM ${records.id.table} WHERE ${chosenRecords(records, ctx, true)}`;
