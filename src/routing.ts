@@ -15,15 +15,18 @@ import { createMiddleware } from "hono/factory";
 import { matchedRoutes } from "hono/route";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
-import { ApiError } from "./jsonapi/errors";
+import { ApiError, forbidden } from "./jsonapi/errors";
 import { isObject, ownEntry, parseQueryString, type ParamValue } from "./jsonapi/params";
 import { parseDocumentParams, type IncludeTree } from "./jsonapi/query";
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { isEachDatabaseReader } from "./engine/route-descriptions";
+import { descriptionOf, isEachDatabaseReader } from "./engine/route-descriptions";
+import type { ResourceDef } from "./engine/define";
+import { lookupElsewhere } from "./db/elsewhere";
+import { UUID_PARAM } from "./routes/resource-routes";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
-import { DIRECTORY, listDatabaseNames } from "./db/databases";
+import { DIRECTORY } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,7 +42,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       await next();
       if (part) return;
       if (c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
-      c.res = await refusedElsewhere(app, c, viewer, [database], c.res);
+      c.res = await refusedElsewhere(app, c, [database], c.res);
       return;
     }
     const databases = [...viewerDatabases(viewer).keys()];
@@ -49,7 +52,7 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       await next();
       return;
     }
-    c.res = await refusedElsewhere(app, c, viewer, databases, await answerFromEach(app, c, viewer));
+    c.res = await refusedElsewhere(app, c, databases, await answerFromEach(app, c, viewer));
   });
 }
 
@@ -68,32 +71,40 @@ function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
 /**
  * A record of another user's list, asked for by id, is refused (403) by one database, which sees it outside the
  * viewer's lists. Where it is kept on a database that holds none of the viewer's lists, the databases asked answer
- * 404. So a 404 that names a record of the path has each other database read the path as the viewer (who has no
- * list there): a refusal naming that record answers instead, as one database answers. A read changes nothing, and
- * only a request already answered 404 pays for it.
+ * 404. So a 404 naming the record the path's first id names (a contact, and what hangs off it) looks that record up
+ * on the other databases (src/db/elsewhere.ts): held there, it is refused as one database refuses it. Only a
+ * request already answered 404 pays for the look-up.
  */
-async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, asked: string[], response: Response): Promise<Response> {
+async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, asked: string[], response: Response): Promise<Response> {
   if (response.status !== 404 || !isPlacedRecordPath(c.req.path)) return response;
-  const others = listDatabaseNames(c.env).filter((name) => !asked.includes(name));
-  const pathIds = c.req.path.split("/").filter((segment) => UUID.test(segment)).map((id) => id.toLowerCase());
-  if (others.length === 0 || pathIds.length === 0) return response;
-  const detail = (await response.clone().text()).toLowerCase();
-  const missed = pathIds.filter((id) => detail.includes(id));
-  if (missed.length === 0) return response;
-  const read = new URL(c.req.url);
-  read.search = "";
-  const answers = await Promise.all(others.map((database) => runPart(app, c, viewer, database, undefined, read)));
-  for (const answer of answers) {
-    if (answer.status !== 403) continue;
-    const text = await answer.clone().text();
-    if (missed.some((id) => text.toLowerCase().includes(id))) return refusal(answer, c.req.method);
-  }
+  const segments = c.req.path.split("/");
+  const at = segments.findIndex((segment) => UUID.test(segment));
+  const def = at < 0 ? undefined : recordsShown(app).get(segments.slice(0, at).join("/"));
+  // A resource whose scope hides rows answers 404 for another user's record on any database.
+  if (!def || def.scopeHidesRows) return response;
+  const id = segments[at].toLowerCase();
+  if (!(await response.clone().text()).toLowerCase().includes(id)) return response;
+  const found = await lookupElsewhere({ env: c.env, databaseOn: c.get("databaseOn") }, asked, [{ table: def.table, idColumn: def.idColumn, ids: [id] }]);
+  if (found.size > 0) throw forbidden(id, def.type);
   return response;
 }
 
-/** A probe's refusal as the request's own answer (a HEAD's has no body). */
-async function refusal(answer: Response, method: string): Promise<Response> {
-  return method === "HEAD" ? new Response(null, { status: answer.status, headers: answer.headers }) : answer;
+/** The resource of each collection whose records may be on any database, by its path (`/api/v2/contacts`): from the routes that show them. */
+const shownRecords = new WeakMap<Hono<AppEnv>, Map<string, ResourceDef>>();
+
+function recordsShown(app: Hono<AppEnv>): Map<string, ResourceDef> {
+  let known = shownRecords.get(app);
+  if (!known) {
+    known = new Map();
+    const idSegment = `/:id${UUID_PARAM}`;
+    for (const route of app.routes) {
+      const description = route.method === "GET" && route.path.endsWith(idSegment) ? descriptionOf(route.handler) : undefined;
+      const collection = route.path.slice(0, -idSegment.length);
+      if (description?.action === "show" && !collection.includes(":")) known.set(collection, description.resource);
+    }
+    shownRecords.set(app, known);
+  }
+  return known;
 }
 
 /**
