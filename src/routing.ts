@@ -16,8 +16,7 @@ import { matchedRoutes } from "hono/route";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError, forbidden } from "./jsonapi/errors";
-import { isObject, ownEntry, parseQueryString, type ParamValue } from "./jsonapi/params";
-import { parseDocumentParams, type IncludeTree } from "./jsonapi/query";
+import { isObject, ownEntry, type ParamValue } from "./jsonapi/params";
 import { requestParams } from "./engine/context";
 import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
@@ -26,7 +25,6 @@ import type { ResourceDef } from "./engine/define";
 import { lookupElsewhere } from "./db/elsewhere";
 import { UUID_PARAM } from "./routes/resource-routes";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
-import { DIRECTORY } from "./db/databases";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -41,7 +39,6 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       c.set("databaseName", database);
       await next();
       if (part) return;
-      if (c.req.path === USER_PATH && c.req.method !== "HEAD") c.res = await withListsWhereTheyAre(app, c, viewer, c.res);
       c.res = await refusedElsewhere(app, c, [database], c.res);
       return;
     }
@@ -155,23 +152,14 @@ async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Vie
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
 
-async function runPart(
-  app: Hono<AppEnv>,
-  c: Context<AppEnv>,
-  viewer: Viewer,
-  database: string,
-  body: string | undefined,
-  read?: URL,
-): Promise<Response> {
+async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string | undefined): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
   // The parts answer as the request: errors name its id.
   headers.set(REQUEST_ID_HEADER, c.get("requestId"));
-  // A HEAD is answered as its GET, whose body the app leaves out; a read the request needs (`read`) is a GET.
-  const method = read || c.req.method === "HEAD" ? "GET" : c.req.method;
-  const url = read?.toString() ?? c.req.url;
-  const request =
-    method === "GET" ? readWithBody(url, headers, read || body === undefined ? undefined : { text: body, tooLarge: false }) : new Request(url, { method, headers, body });
+  // A HEAD is answered as its GET, whose body the app leaves out.
+  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
+  const request = method === "GET" ? readWithBody(c.req.url, headers, body === undefined ? undefined : { text: body, tooLarge: false }) : new Request(c.req.url, { method, headers, body });
   markBatchItem(request, {
     viewer: viewerOn(viewer, database),
     sessions: c.get("sessions"),
@@ -180,60 +168,6 @@ async function runPart(
     part: { database, insideBatch: isInsideBatch(c.get("item")), metrics: c.get("metrics") },
   });
   return app.fetch(request, c.env, c.executionCtx);
-}
-
-/** The signed-in user's own document: it runs on the directory, and may include lists placed elsewhere. */
-const USER_PATH = "/api/v2/user";
-
-type Resource = { type: string; id: string };
-
-/**
- * `/user` is the directory's, whose copy of a placed list's row holds neither the list's totals nor its records.
- * Its included account lists, with what is included under them, are read where each list is placed, as
- * `/account_lists/<id>` answers them there, and take the place of the directory's copies.
- */
-async function withListsWhereTheyAre(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, response: Response): Promise<Response> {
-  if (response.status !== 200 || Object.keys(viewer.listDatabases).length === 0) return response;
-  const asked = new URL(c.req.url);
-  const { include, includeAll } = parseDocumentParams(parseQueryString(asked.searchParams));
-  const under = ownEntry(include, "account_lists") ?? (includeAll ? {} : undefined);
-  if (!under) return response;
-  const document = (await response.clone().json()) as { data: Resource; included?: Resource[] };
-  const placed = (document.included ?? []).filter((resource) => resource.type === "account_lists" && databaseOfList(viewer, resource.id) !== DIRECTORY);
-  if (placed.length === 0) return response;
-  const answers = await Promise.all(
-    placed.map(async ({ id }) => {
-      const read = new URL(`${asked.origin}/api/v2/account_lists/${id}${asked.search}`);
-      const paths = includePaths(under);
-      if (paths.length > 0) read.searchParams.set("include", paths.join(","));
-      else read.searchParams.delete("include");
-      return runPart(app, c, viewer, databaseOfList(viewer, id), undefined, read);
-    }),
-  );
-  // A list database that fails fails the answer: the directory's copy of a list has none of its totals, and would
-  // pass for them. A list it no longer finds (moved since the viewer was read) keeps the directory's copy.
-  const failed = answers.find((answer) => answer.status !== 200 && answer.status !== 404);
-  if (failed) return failed;
-  const documents = await Promise.all(answers.map(async (answer) => (answer.status === 200 ? ((await answer.json()) as { data: Resource; included?: Resource[] }) : undefined)));
-  const key = (resource: Resource) => `${resource.type}:${resource.id}`;
-  const fromLists = new Map(documents.flatMap((answer) => (answer ? [answer.data, ...(answer.included ?? [])] : [])).map((resource) => [key(resource), resource]));
-  fromLists.delete(key(document.data));
-  // The directory stays the authority for what it holds (users, memberships); the lists' own rows replace its copies.
-  const included = (document.included ?? []).map((resource) => (resource.type === "account_lists" ? (fromLists.get(key(resource)) ?? resource) : resource));
-  const shown = new Set(included.map(key));
-  for (const [name, resource] of fromLists) if (!shown.has(name)) included.push(resource);
-  const headers = new Headers(response.headers);
-  headers.delete("Content-Length");
-  return new Response(JSON.stringify({ ...document, included }), { status: 200, headers });
-}
-
-/** An include tree as the `include` parameter's paths. */
-function includePaths(tree: IncludeTree, prefix = ""): string[] {
-  return Object.entries(tree).flatMap(([name, below]) => {
-    const path = `${prefix}${name}`;
-    const deeper = includePaths(below, `${path}.`);
-    return deeper.length > 0 ? deeper : [path];
-  });
 }
 
 /**

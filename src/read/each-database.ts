@@ -21,3 +21,6 @@ export async function firstFailureInOrder<T>(pending: Array<Promise<T>>): Promis
   if (failed) throw failed.reason;
   return settled.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
 }
+
+/** A part's answer as it would be sent: parts are put together from JSON values, as one database's answer is read. */
+export const asSent = <T>(document: T): T => JSON.parse(JSON.stringify(document)) as T;

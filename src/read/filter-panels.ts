@@ -17,8 +17,8 @@ import { EncodedJson, jsonApi } from "../jsonapi/respond";
 import { requestContext } from "../engine/context";
 import { readsEachDatabase } from "../engine/route-descriptions";
 import type { RequestContext } from "../engine/define";
-import { asSent, summaryDatabases, summaryLists } from "./summaries";
-import { onEachDatabase } from "./each-database";
+import { summaryDatabases, summaryLists } from "./summaries";
+import { asSent, onEachDatabase } from "./each-database";
 import { mergePanels } from "../db/merge-summaries";
 import type { SummaryOrders } from "../db/list-parts";
 

@@ -18,7 +18,7 @@ import { requestContext } from "../engine/context";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import { accountListFilter } from "../engine/filter-conditions";
 import { showResource } from "./records";
-import { onEachDatabase } from "./each-database";
+import { asSent, onEachDatabase } from "./each-database";
 import { databaseOfList } from "../db/placement";
 import { mergeSummaryResources } from "../db/merge-summaries";
 import type { SummaryOrders } from "../db/list-parts";
@@ -63,9 +63,6 @@ export function summaryDatabases(ctx: RequestContext, databases: string[]): stri
   const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
   return [first, ...databases.filter((database) => database !== first && holding.has(database))];
 }
-
-/** A part's answer as it would be sent: parts are put together from JSON values, as one database's answer is read. */
-export const asSent = <T>(document: T): T => JSON.parse(JSON.stringify(document)) as T;
 
 /**
  * GET (the web app sends it as POST with `X-HTTP-Method-Override: GET`, its parameters in the body). Over the

@@ -8,13 +8,14 @@ import type { AppEnv } from "../../env";
 import { readResourceDocument } from "../../jsonapi/request-document";
 import { jsonApi } from "../../jsonapi/respond";
 import { userResource } from "./resource";
+import { withListsWhereTheyAre } from "./lists-where-placed";
 
 /** `/api/v2/user` is the signed-in user: no id in the path. */
 export const userRoutes = new Hono<AppEnv>();
 
 userRoutes.get("/", async (c) => {
   const ctx = requestContext(c);
-  return jsonApi(c, await showResource(userResource, ctx.viewer.id, ctx));
+  return jsonApi(c, await withListsWhereTheyAre(await showResource(userResource, ctx.viewer.id, ctx), ctx));
 });
 
 const update = async (c: Context<AppEnv>) => {
