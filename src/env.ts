@@ -79,6 +79,8 @@ export interface AppEnv {
     db: Database;
     /** A list read over the viewer's lists on several databases: those databases, which it reads itself (src/routing.ts). */
     listDatabases?: string[];
+    /** Members the handler adds to the request's log line (src/request-log.ts). */
+    logFields?: Record<string, unknown>;
     /** The binding `db` is. */
     databaseName: string;
     /** The directory database, whatever `db` is. */

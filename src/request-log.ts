@@ -1,7 +1,8 @@
 /**
  * One structured JSON log line per request, for Workers Logs (`[observability]` in wrangler.toml): what was
  * asked (method, route pattern), by whom (user id), the answer (status), and its cost (duration, D1 round trips
- * and rows read). Query strings are left out: they may carry an access token (download links).
+ * and rows read), and what the handler adds (a list read's plan). Query strings are left out: they may carry an
+ * access token (download links); a plan's SQL carries placeholders, not the values a request filtered by.
  */
 import type { Context } from "hono";
 import { matchedRoutes } from "hono/route";
@@ -22,6 +23,8 @@ export interface RequestLogLine {
   /** False when some D1 calls did not report their rows: d1_rows_read is then a lower bound. */
   d1_rows_read_complete: boolean;
   user_id: string | null;
+  /** What the handler added: a list read's plan (src/read/list-plan.ts `summarizePlan`), say. */
+  [member: string]: unknown;
 }
 
 /**
@@ -48,6 +51,7 @@ export function logRequest(c: Context<AppEnv>, startedAt: number, d1: D1Totals):
     d1_rows_read: d1.rowsRead,
     d1_rows_read_complete: !d1.rowsIncomplete,
     user_id: c.get("viewer")?.id ?? null,
+    ...c.get("logFields"),
   };
   console.log(JSON.stringify(line));
 }

@@ -57,6 +57,30 @@ describe("the request log", () => {
     expect(JSON.stringify(line)).not.toContain(viewer.token);
   });
 
+  it("carries a list read's plan: its conditions' SQL with placeholders, never the values filtered by", async () => {
+    const viewer = await createViewer();
+    await createContact(viewer.list.id);
+    const church = "Saint Privately Named Church";
+    const path = `/api/v2/contacts?filter[church]=${encodeURIComponent(church)}&sort=-name&include=people.email_addresses&fields[contacts]=name,people&per_page=7&page=2&access_token=${viewer.token}`;
+    const { response, logged } = await send(path);
+    expect(response.status).toBe(200);
+    const [line] = logged.lines;
+    expect(line.plan).toMatchObject({
+      type: "contacts",
+      lists: 1,
+      order: [expect.stringMatching(/"name" DESC$/), expect.stringMatching(/"id" ASC$/)],
+      window: { page: 2, perPage: 7, offset: 7 },
+      fields: ["name", "people"],
+      includes: ["people", "people.email_addresses"],
+      total: "counted",
+    });
+    expect(line.plan.conditions).toContain("?");
+    expect(JSON.stringify(line)).not.toContain(church);
+    // The default page's total comes from the counts kept per list.
+    const plain = await send(`/api/v2/contacts?access_token=${viewer.token}`);
+    expect(plain.logged.lines[0].plan).toMatchObject({ type: "contacts", window: { page: 1, perPage: 25, offset: 0 }, includes: [], total: "kept counts" });
+  });
+
   it("logs refused and unrouted requests too, without a user, and puts the request id in the error", async () => {
     const viewer = await createViewer();
     const refused = await send("/api/v2/contacts");

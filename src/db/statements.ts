@@ -99,6 +99,11 @@ export function otherTableReads(condition: SQL): number {
   return dialect.sqlToQuery(condition).sql.match(/\bSELECT\b(?! value FROM json_each\(\?\)\))/gi)?.length ?? 0;
 }
 
+/** A fragment's SQL text as SQLite receives it, with `?` where its values go. */
+export function sqlText(fragment: SQL): string {
+  return dialect.sqlToQuery(fragment).sql;
+}
+
 /** How many parameters a fragment binds (D1 allows at most 100 in one statement). */
 export function boundParameters(fragment: SQL): number {
   return dialect.sqlToQuery(fragment).params.length;

@@ -37,6 +37,7 @@ export function requestContext(c: Context<AppEnv>): RequestContext {
     pathParams,
     createdId: c.get("createdId"),
     listDatabases: c.get("listDatabases"),
+    log: (fields) => c.set("logFields", { ...c.get("logFields"), ...fields }),
   };
 }
 

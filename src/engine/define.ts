@@ -48,6 +48,8 @@ export interface RequestContext {
    * read runs on each of them itself (src/read/spread-list.ts, src/read/summaries.ts).
    */
   listDatabases?: string[];
+  /** Adds members to the request's log line (src/request-log.ts): what a read planned, say. */
+  log?: (fields: Record<string, unknown>) => void;
 }
 
 /** How a resource's deleted rows are remembered for offline clients (deletions.ts, `recordsDeletion`). */

@@ -6,7 +6,7 @@
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import { listRowCounts } from "../../drizzle/schema";
 import { and, inList, inOrder, isCandidateSource, noneOf, q } from "../db/sql";
-import { otherTableReads } from "../db/statements";
+import { otherTableReads, sqlText } from "../db/statements";
 import type { DefaultExclusion, RequestContext, ResourceDef } from "../engine/define";
 import { filterConditions, listsInScope, type Narrowing } from "../engine/filter-conditions";
 import { readPlan, shapeFor, type ReadPlan } from "../engine/read-plan";
@@ -32,8 +32,9 @@ export interface ListPlan {
   where: SQL | undefined;
   /** Whether a condition reads other tables: the page then counts its total in the same pass over the rows. */
   readsOtherTables: boolean;
-  /** The total's statement: the counts kept per list where they answer it, else a count of the matching rows. */
+  /** The total's statement: the counts kept per list where they answer it (`countKept`), else a count of the matching rows. */
   count: SQL;
+  countKept: boolean;
   order: ListOrder;
   window: ListWindow;
   /** The fields shown (sparse fieldsets) and the includes, as asked. */
@@ -48,6 +49,32 @@ export interface ListPlan {
   meta: { sort: string | null; filter: Record<string, unknown> };
   /** A route's own `meta` members, computed over the same conditions (an appeal's donation totals). */
   routeMeta?: (where: SQL | undefined) => Promise<Record<string, unknown>>;
+}
+
+/** A plan as plain values, for a test to print and the request log to carry: SQL with its placeholders, no values (they may be personal). */
+export interface PlanSummary {
+  type: string;
+  lists: number;
+  conditions: string | null;
+  order: string[];
+  window: ListWindow;
+  fields: string[];
+  includes: string[];
+  total: "kept counts" | "counted";
+}
+
+export function summarizePlan(plan: ListPlan): PlanSummary {
+  const steps = (below: IncludeStep[] = [], prefix = ""): string[] => below.flatMap((step) => [`${prefix}${step.name}`, ...steps(step.below, `${prefix}${step.name}.`)]);
+  return {
+    type: plan.def.type,
+    lists: plan.lists.ids.length,
+    conditions: plan.where ? sqlText(plan.where) : null,
+    order: plan.order.terms.map(sqlText),
+    window: plan.window,
+    fields: [...plan.shown.shape.attributes, ...plan.shown.shape.relationships],
+    includes: steps(plan.includes),
+    total: plan.countKept ? "kept counts" : "counted",
+  };
 }
 
 /**
@@ -74,6 +101,7 @@ export async function planList(def: ResourceDef, ctx: RequestContext, route: Rou
     where,
     readsOtherTables,
     count: kept ?? countOf(def, where),
+    countKept: kept !== undefined,
     order,
     window: query.paging,
     document: query.document,

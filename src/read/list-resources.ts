@@ -1,5 +1,5 @@
 import type { RequestContext, ResourceDef } from "../engine/define";
-import { planList, type RouteListing } from "./list-plan";
+import { planList, summarizePlan, type RouteListing } from "./list-plan";
 import { runList } from "./run-list";
 import { spreadList } from "./spread-list";
 
@@ -10,5 +10,7 @@ import { spreadList } from "./spread-list";
 export async function listResources(def: ResourceDef, ctx: RequestContext, route: RouteListing = {}) {
   if (ctx.listDatabases && ctx.listDatabases.length > 1) return spreadList(def, ctx, route, ctx.listDatabases);
   await route.beforeReading?.(ctx);
-  return runList(await planList(def, ctx, route), ctx);
+  const plan = await planList(def, ctx, route);
+  ctx.log?.({ plan: summarizePlan(plan) });
+  return runList(plan, ctx);
 }

@@ -12,7 +12,7 @@ import type { PartKeys } from "../db/list-parts";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import { asksForIncludes } from "../jsonapi/query";
 import { choosePage, morePartRows, renderedPage, type ListAnswer } from "./list-merge";
-import { planList, type ListPlan, type RouteListing } from "./list-plan";
+import { planList, summarizePlan, type ListPlan, type RouteListing } from "./list-plan";
 import { runList } from "./run-list";
 import { firstFailureInOrder, onEachDatabase } from "./each-database";
 
@@ -34,6 +34,8 @@ export async function spreadList(def: ResourceDef, ctx: RequestContext, route: R
     await route.beforeReading?.(here);
     return { ctx: here, plan: await planList(def, here, route) };
   });
+  // Each database's plan is the request's with that database's lists: the first stands for them in the log.
+  ctx.log?.({ plan: summarizePlan(parts[0].plan), databases: databases.length });
   const { page, perPage, offset } = parts[0].plan.window;
   const end = offset + perPage;
   const named = end <= WHOLE_PAGE_FROM_EACH ? await firstFailureInOrder(parts.map((part) => choose(part, end))) : await nameInShares(parts, { offset, end });
