@@ -49,7 +49,7 @@ function workerProject(name: string, migrations: { directory: D1Migration[]; lis
 }
 
 /** The tests of placement and moves: they place their lists themselves, and run in the first project only. */
-const SELF_PLACING = ["test/placement.test.ts", "test/placement-background.test.ts", "test/moves.test.ts", "test/record-moves.test.ts", "test/pages-in-shares.test.ts"];
+const SELF_PLACING = ["test/placement.test.ts", "test/placement-background.test.ts", "test/moves.test.ts", "test/record-moves.test.ts", "test/pages-in-shares.test.ts", "test/one-and-several-databases.test.ts"];
 
 export default defineConfig(async () => {
   const migrations = { directory: await readD1Migrations("./migrations"), lists: await readD1Migrations("./migrations-lists") };

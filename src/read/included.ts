@@ -107,40 +107,70 @@ export function includePlan(rootDef: ResourceDef, params: DocumentParams): Inclu
   return stepsOf(rootDef, rootTree);
 }
 
+/** A row, and the request as the database holding it sees it (what it includes is on that database). */
+export interface PlacedRow {
+  row: Row;
+  ctx: RequestContext;
+}
+
 /**
  * What `rootRows` include along the planned steps, a query per step and level, leaving out the records already
  * answered (`seen`, which it adds to).
  */
-export async function loadIncluded(
-  steps: IncludeStep[] | undefined,
-  rootRows: Row[],
-  ctx: RequestContext,
-  extras: ReadExtras,
-  seen: RecordSet,
-): Promise<ResourceObject[] | undefined> {
+export function loadIncluded(steps: IncludeStep[] | undefined, rootRows: Row[], ctx: RequestContext, extras: ReadExtras, seen: RecordSet): Promise<ResourceObject[] | undefined> {
+  return loadIncludedOf(steps, rootRows.map((row) => ({ row, ctx })), extras, seen);
+}
+
+/**
+ * `loadIncluded` of rows that may be on several databases (a page merged from several): each step's records are
+ * read where the rows linking them are, one batch per database and level, and answered in the order they are
+ * linked from the rows in their order, as one database answers them.
+ */
+export async function loadIncludedOf(steps: IncludeStep[] | undefined, rootRows: PlacedRow[], extras: ReadExtras, seen: RecordSet): Promise<ResourceObject[] | undefined> {
   if (!steps) return undefined;
   const included: ResourceObject[] = [];
-  let frontier: Array<{ steps: IncludeStep[]; rows: Row[] }> = [{ steps, rows: rootRows }];
+  let frontier: Array<{ steps: IncludeStep[]; rows: PlacedRow[] }> = [{ steps, rows: rootRows }];
   while (frontier.length > 0) {
+    // Each step's ids in the order the rows link them, each with the request of the database that holds it.
     const pending = frontier.flatMap(({ steps, rows }) =>
       steps.flatMap((step) => {
         const { kind, identifierMembers } = step.relationship;
-        const ids = [...new Set(rows.flatMap((row) => linkageIds(row[`@${step.name}`], kind, identifierMembers)))];
-        return ids.length > 0 ? [{ step, ids }] : [];
+        const ids = new Map<string, RequestContext>();
+        for (const { row, ctx } of rows) for (const id of linkageIds(row[`@${step.name}`], kind, identifierMembers)) if (!ids.has(id)) ids.set(id, ctx);
+        return ids.size > 0 ? [{ step, ids }] : [];
       }),
     );
     if (pending.length === 0) break;
+    const wanted = new Map<RequestContext, Array<{ index: number; ids: string[] }>>();
+    pending.forEach(({ ids }, index) => {
+      for (const [id, ctx] of ids) {
+        const asked = wanted.get(ctx) ?? [];
+        if (asked.at(-1)?.index !== index) asked.push({ index, ids: [] });
+        asked.at(-1)!.ids.push(id);
+        wanted.set(ctx, asked);
+      }
+    });
     // Included rows are scoped like any read: a relationship must never carry the viewer outside their lists.
-    const results = await rowsOf(
-      ctx.db,
-      pending.map(({ step: { def, shown }, ids }) => sql`SELECT ${shown.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`),
+    const answers = await Promise.all(
+      [...wanted].map(async ([ctx, asked]) => {
+        const statements = asked.map(({ index, ids }) => {
+          const { def, shown } = pending[index].step;
+          return sql`SELECT ${shown.selectList(ctx)} FROM ${def.table} WHERE ${and([inList(q(def.idColumn), ids), linkableScope(def, ctx)])}`;
+        });
+        return { ctx, asked, results: await rowsOf(ctx.db, statements) };
+      }),
     );
+    const found = pending.map(() => new Map<string, PlacedRow>());
+    for (const { ctx, asked, results } of answers) {
+      asked.forEach(({ index }, n) => {
+        for (const row of pending[index].step.shown.decode(results[n])) found[index].set(String(row.id), { row, ctx });
+      });
+    }
     frontier = [];
     pending.forEach(({ step, ids }, index) => {
       // Answer included resources in the order they are linked, not in the order an index returned them.
-      const byId = new Map<string, Row>(step.shown.decode(results[index]).map((row) => [String(row.id), row]));
-      const rows = ids.flatMap((id): Row[] => { const row = byId.get(id); return row ? [row] : []; });
-      for (const row of rows) {
+      const rows = [...ids.keys()].flatMap((id) => found[index].get(id) ?? []);
+      for (const { row, ctx } of rows) {
         if (seen.add(step.def.type, String(row.id))) included.push(step.shown.toResourceObject(row, ctx, extras));
       }
       if (step.below.length > 0) frontier.push({ steps: step.below, rows });

@@ -1,11 +1,11 @@
 /**
- * One list page from the parts several databases answered (src/read/spread-list.ts), in two steps. First each part names
- * its first rows in the list's order with their order keys, until the rows named hold the page's (`morePartRows`):
- * merging them by those keys (compared as SQLite compares them) and cutting the page chooses it, and the parts'
- * totals summed are the list's (`choosePage`). Then each database renders the page's rows it holds, and they are
- * put in order again (`renderedPage`), with what each included.
+ * One list page from the parts several databases answered (src/read/spread-list.ts), in two steps. First each part
+ * names its first rows in the list's order with their order keys, until the rows named hold the page's
+ * (`morePartRows`): merging them by those keys (compared as SQLite compares them) and cutting the page chooses it,
+ * and the parts' totals summed are the list's (`choosePage`). Then each database renders the page's rows it holds,
+ * and they are put in order again (`renderedPage`).
  */
-import { listDocument, paginationMeta, type Identifier, type ListMeta, type ResourceObject } from "../jsonapi/document";
+import { listDocument, paginationMeta, type ListMeta, type ResourceObject } from "../jsonapi/document";
 import type { PartKeys } from "../db/list-parts";
 import { compareValues } from "../db/sqlite-order";
 
@@ -15,7 +15,6 @@ export interface ListAnswer {
   keys?: PartKeys;
 }
 
-const key = (object: Identifier) => `${object.type}\u0000${object.id}`;
 
 function compareKeys(terms: PartKeys["terms"], a: unknown[], b: unknown[]): number {
   for (let index = 0; index < terms.length; index++) {
@@ -74,24 +73,7 @@ export function choosePage(parts: ListAnswer[], { page, perPage }: { page: numbe
   return { chosen, meta: { ...parts[0].document.meta, pagination: paginationMeta(page, perPage, total) } };
 }
 
-/** The page from the parts that rendered its rows: in the list's order, with what they include, under `meta`. */
-export function renderedPage(parts: ListAnswer[], meta: ListMeta, includes: boolean) {
-  const data = inOrder(parts).map((row) => row.object);
-  // Asked for, `included` is answered even when no part rendered a row (a page past the end), as one database does.
-  return listDocument(data, meta, includes || parts.some((part) => part.document.included) ? onceEach(parts.flatMap((part) => part.document.included ?? [])) : undefined);
-}
-
-/**
- * The included resources of the parts, each once, in the order the parts gave them. Each part rendered only the
- * page's rows it holds, so all it includes is the page's, reached or not through a linkage the answer shows (a
- * sparse fieldset may leave the relationship out while the include stays).
- */
-function onceEach(candidates: ResourceObject[]): ResourceObject[] {
-  const listed = new Set<string>();
-  return candidates.filter((object) => {
-    const k = key(object);
-    if (listed.has(k)) return false;
-    listed.add(k);
-    return true;
-  });
+/** The page's rows from the parts that rendered them, in the list's order, under `meta`. */
+export function renderedPage(parts: ListAnswer[], meta: ListMeta) {
+  return listDocument(inOrder(parts).map((row) => row.object), meta);
 }

@@ -29,8 +29,11 @@ export type ListRun = { kind: "page" } | PartRun;
 export type PartRun =
   /** The first `rows` rows' ids and order keys, and the total unless the rows were counted already (`uncounted`). */
   | { kind: "choose"; rows: number; uncounted?: boolean; report: (keys: PartKeys) => void }
-  /** These rows, rendered, with their order keys. */
-  | { kind: "render"; ids: string[]; report: (keys: PartKeys) => void };
+  /**
+   * These rows, rendered, with their order keys; what they include is left to the page they are merged into, which
+   * takes the rows read (`rendered`) to load it in the merged page's order.
+   */
+  | { kind: "render"; ids: string[]; report: (keys: PartKeys) => void; rendered: (rows: Row[], extras: ReadExtras) => void };
 
 type ListDocument = ReturnType<typeof listDocument>;
 
@@ -133,8 +136,12 @@ async function answerOf(plan: ListPlan, ctx: RequestContext, run: ListRun, windo
     const include = includes ? (chunk: Row[], seen: RecordSet) => loadIncluded(includes, chunk, ctx, extras, seen) : undefined;
     return streamedDocument({ def, ctx, plan: shown, ids: rows.map((row) => String(row.id)), meta, extras, include });
   }
-  if (run.kind === "render") run.report({ terms, rows: keys });
   const decoded = shown.decode(rows);
   const data = decoded.map((row) => shown.toResourceObject(row, ctx, extras));
+  if (run.kind === "render") {
+    run.report({ terms, rows: keys });
+    run.rendered(decoded, extras);
+    return listDocument(data, meta);
+  }
   return listDocument(data, meta, await loadIncluded(includes, decoded, ctx, extras, RecordSet.of(data)));
 }

@@ -9,7 +9,11 @@
  * - rendering it: each database renders the page's rows it holds, and the document is put together once.
  */
 import type { PartKeys } from "../db/list-parts";
-import type { RequestContext, ResourceDef } from "../engine/define";
+import type { ReadExtras, RequestContext, ResourceDef, Row } from "../engine/define";
+import { RecordSet } from "../engine/record-set";
+import { listDocument, type ResourceObject } from "../jsonapi/document";
+import { loadIncludedOf, type PlacedRow } from "./included";
+import { CHUNK_ROWS, STREAMED_PAGE_ROWS } from "./streamed-list";
 import { asksForIncludes } from "../jsonapi/query";
 import { choosePage, morePartRows, renderedPage, type ListAnswer } from "./list-merge";
 import { planList, summarizePlan, type ListPlan, type RouteListing } from "./list-plan";
@@ -48,10 +52,24 @@ export async function spreadList(def: ResourceDef, ctx: RequestContext, route: R
       const ids = new Set(chosen[index]);
       return { ...answer, document: { ...answer.document, data: answer.document.data.filter((row) => ids.has(row.id)) } };
     });
-    return renderedPage(onPage, meta, includes);
+    // Asked for, `included` is answered though no row includes anything.
+    const page = renderedPage(onPage, meta);
+    return includes ? listDocument(page.data, meta, []) : page;
   }
   const rendered = await firstFailureInOrder(parts.flatMap((part, index) => (chosen[index].length > 0 ? [render(part, chosen[index])] : [])));
-  return renderedPage(rendered, meta, includes);
+  const merged = renderedPage(rendered, meta);
+  if (!includes) return merged;
+  // What the page includes, loaded over the merged rows in their order, as one database loads it: a long page a
+  // chunk of rows at a time, as one database streams it (src/read/streamed-list.ts).
+  const held = new Map(rendered.flatMap(({ rows, ctx }) => rows.map((row): [string, PlacedRow] => [String(row.id), { row, ctx }])));
+  const ordered = merged.data.map((resource) => held.get(resource.id)!);
+  const chunk = perPage > STREAMED_PAGE_ROWS ? CHUNK_ROWS : Math.max(ordered.length, 1);
+  const seen = RecordSet.of(merged.data);
+  const included: ResourceObject[] = [];
+  for (let start = 0; start < ordered.length; start += chunk) {
+    included.push(...((await loadIncludedOf(parts[0].plan.includes, ordered.slice(start, start + chunk), rendered[0].extras, seen)) ?? []));
+  }
+  return listDocument(merged.data, meta, included);
 }
 
 /** A database's first `rows` rows in the list's order, with their keys; counted again unless `uncounted`. */
@@ -61,11 +79,12 @@ async function choose({ ctx, plan }: Part, rows: number, uncounted = false): Pro
   return { document, keys };
 }
 
-/** The page's rows a database holds, rendered, with their keys to put them in order among the others'. */
-async function render({ ctx, plan }: Part, ids: string[]): Promise<ListAnswer> {
+/** The page's rows a database holds, rendered, with their keys to put them in order among the others', and the rows read. */
+async function render({ ctx, plan }: Part, ids: string[]): Promise<ListAnswer & { ctx: RequestContext; rows: Row[]; extras: ReadExtras }> {
   let keys: PartKeys | undefined;
-  const document = await runList(plan, ctx, { kind: "render", ids, report: (reported) => (keys = reported) });
-  return { document, keys };
+  let read: { rows: Row[]; extras: ReadExtras } = { rows: [], extras: { rates: new Map() } };
+  const document = await runList(plan, ctx, { kind: "render", ids, report: (reported) => (keys = reported), rendered: (rows, extras) => (read = { rows, extras }) });
+  return { document, keys, ctx, ...read };
 }
 
 /**

@@ -19,7 +19,7 @@ import { RecordSet } from "../engine/record-set";
 
 export const STREAMED_PAGE_ROWS = 100;
 /** Rows read and encoded per step of a streamed page. */
-const CHUNK_ROWS = 100;
+export const CHUNK_ROWS = 100;
 
 
 export interface StreamedPage {
