@@ -44,9 +44,10 @@ export function routeToDatabase(app: Hono<AppEnv>) {
     }
     const databases = [...viewerDatabases(viewer).keys()];
     if (readsEachDatabaseItself(c)) {
-      // The handler reads each database of the viewer's lists itself (src/read/list-resources.ts).
+      // The handler reads each database of the viewer's lists itself (src/read/list-resources.ts, src/read/records.ts).
       c.set("listDatabases", databases);
       await next();
+      c.res = await refusedElsewhere(app, c, databases, c.res);
       return;
     }
     c.res = await refusedElsewhere(app, c, databases, await answerFromEach(app, c, viewer));
@@ -55,12 +56,12 @@ export function routeToDatabase(app: Hono<AppEnv>) {
 
 /**
  * A read whose handler runs on each database itself (`readsEachDatabase`), so that no request is made per database:
- * a list the engine serves, which plans the list once, runs it on each database and merges rows; a summary of the
+ * a list the engine serves, which plans the list once, runs it on each database and merges rows; a record by id,
+ * which the database holding it answers (under a parent in the path, the parent's database); a summary of the
  * viewer's lists (the home pages' analytics, the filter panels), whose parts are put together; a list of tags.
  */
 function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
-  // Under a record of the path (a contact's people), the list is read where that record is.
-  if (!isListRead(c) || c.req.path.split("/").some((segment) => UUID.test(segment))) return false;
+  if (!isListRead(c)) return false;
   const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
   return handler !== undefined && isEachDatabaseReader(handler.handler);
 }

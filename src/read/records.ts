@@ -16,24 +16,29 @@ import { forbidden, recordNotFound } from "../jsonapi/errors";
 import { singleDocument, type ResourceObject } from "../jsonapi/document";
 import { parseDocumentParams } from "../jsonapi/query";
 import { includeNeedsRates, includePlan, includeTree, loadIncluded } from "./included";
+import { whereFound } from "./each-database";
 
 /**
  * One resource by id: 404 when it does not exist, 403 when it exists outside the viewer's scope. `writes` run first
- * in the same atomic batch, so an update is answered with the row it wrote.
+ * in the same atomic batch, so an update is answered with the row it wrote. Over the viewer's lists on several
+ * databases (`listDatabases`), the database holding it answers, and what it includes is read there.
  */
-export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope: SQL | undefined = readScope(def, ctx), writes: BatchStatement[] = []) {
+export async function showResource(def: ResourceDef, id: string, ctx: RequestContext, scope?: SQL, writes: BatchStatement[] = []) {
   const params = parseDocumentParams(ctx.params);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params), true));
-  const { row, rates } = await visibleRow(def, id, ctx, plan, scope, plan.usesRates || includeNeedsRates(params), writes);
+  const wantRates = plan.usesRates || includeNeedsRates(params);
+  const read = (here: RequestContext) => visibleRow(def, id, here, plan, scope ?? readScope(def, here), wantRates, writes).then((found) => ({ ...found, here }));
+  const { row, rates, here } = ctx.listDatabases && writes.length === 0 ? await whereFound(ctx, ctx.listDatabases, read) : await read(ctx);
   const extras: ReadExtras = { rates };
-  const data = plan.toResourceObject(row, ctx, extras);
-  const included = await loadIncluded(includePlan(def, params), [row], ctx, extras, RecordSet.of([data]));
+  const data = plan.toResourceObject(row, here, extras);
+  const included = await loadIncluded(includePlan(def, params), [row], here, extras, RecordSet.of([data]));
   return singleDocument(data, included);
 }
 
-/** Throws the 404 or 403 of `showResource` unless the viewer may read the record. */
+/** Throws the 404 or 403 of `showResource` unless the viewer may read the record (on any database of their lists). */
 export async function assertVisible(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
-  await visibleRow(def, id, ctx, undefined, readScope(def, ctx), false);
+  const read = (here: RequestContext) => visibleRow(def, id, here, undefined, readScope(def, here), false);
+  await (ctx.listDatabases ? whereFound(ctx, ctx.listDatabases, read) : read(ctx));
 }
 
 /** Reads a row the viewer may see, telling "not there" (404) from "not yours" (403), in one round trip. */

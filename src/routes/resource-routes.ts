@@ -112,10 +112,11 @@ export function resourceRoutes(def: ResourceDef, options: RouteOptions): Hono<Ap
   if (can("list")) listRoutes(routes, "/", def, list, can("create") ? create : undefined, types, options.upload);
   else if (can("create")) routes.post("/", described(create, { action: "create", resource: def, requestTypes: types, upload: options.upload }));
   if (can("show")) {
-    routes.get(itemPath, described(async (c: Context<AppEnv>) => {
+    // Shown from the database holding it, among those of the viewer's lists (src/read/records.ts).
+    routes.get(itemPath, readsEachDatabase(described(async (c: Context<AppEnv>) => {
       const ctx = requestContext(c);
       return jsonApi(c, await complete(await showResource(def, ctx.pathParams.id, ctx), ctx));
-    }, { action: "show", resource: def }));
+    }, { action: "show", resource: def })));
   }
   if (can("update")) {
     const update = described(async (c: Context<AppEnv>) => {

@@ -354,7 +354,7 @@ async function updateHere(def: ResourceDef, id: string, input: ResourceInput, ct
   // What was written beside the record (sideposted records) is included in the answer.
   includeWritten(ctx, includePaths);
   try {
-    const document = await showResource(def, id, ctx, scope ?? readScope(def, ctx), statements);
+    const document = await showResource(def, id, ctx, scope, statements);
     await afterWrite?.();
     return document;
   } catch (error) {

@@ -4,13 +4,13 @@
  * as `/account_lists/<id>` answers them there, and take the place of the directory's copies.
  */
 import { DIRECTORY } from "../../db/databases";
-import { databaseOfList, viewerOn } from "../../db/placement";
+import { databaseOfList } from "../../db/placement";
 import type { RequestContext } from "../../engine/define";
 import type { ResourceObject } from "../../jsonapi/document";
 import { ApiError } from "../../jsonapi/errors";
 import { ownEntry } from "../../jsonapi/params";
 import { parseDocumentParams, type IncludeTree } from "../../jsonapi/query";
-import { asSent } from "../../read/each-database";
+import { asSent, onDatabase } from "../../read/each-database";
 import { showResource } from "../../read/records";
 import { accountListResource } from "../account-lists/resource";
 
@@ -31,7 +31,7 @@ export async function withListsWhereTheyAre(document: UserDocument, ctx: Request
   const fromLists = await Promise.all(
     placed.map(async ({ id }) => {
       const database = databaseOfList(viewer, id);
-      const there: RequestContext = { ...ctx, db: ctx.databaseOn!(database), databaseName: database, viewer: viewerOn(viewer, database), params, pathParams: { id } };
+      const there: RequestContext = { ...onDatabase(ctx, database), params, pathParams: { id } };
       try {
         return asSent(await showResource(accountListResource, id, there));
       } catch (error) {
