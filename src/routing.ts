@@ -1,14 +1,16 @@
 /**
  * Runs each request on the database that holds what it reads or writes (src/db/placement.ts). When it names no
- * list and the viewer's lists are on several databases, the request is answered from each of them. Where its handler
- * cannot do that itself, the app runs it once per database, as that database's part, with the viewer narrowed to
- * the lists placed there, and the parts' answers are put together:
- * - a read of the viewer's lists (a list the engine serves, a summary of the lists, a list of tags): its handler
- *   reads each database itself (src/read/spread-list.ts, src/read/summaries.ts); the request runs once, knowing the
- *   databases (`listDatabases`);
- * - a record by id (and everything under it): only the database holding it finds it; its answer is the answer;
- * - a create: it runs on the database of the list it names (or would fall back to), never on the others;
- * - a bulk write: each item goes to the database of its list or record, and the answers are put back in order;
+ * list and the viewer's lists are on several databases:
+ * - a read runs once, knowing the databases (`listDatabases`): its handler reads each itself (`readsEachDatabase`),
+ *   a list planned once and merged by rows (src/read/spread-list.ts), a record by id answered by the database
+ *   holding it (src/read/records.ts), a summary of the lists or their tags put together (src/read/summaries.ts);
+ * - a write is run by the app once per database, as that database's part, with the viewer narrowed to the lists
+ *   placed there, and the parts' answers are put together:
+ *   - a write by id (and everything under it): only the database holding the record acts; its answer is the answer;
+ *   - a create: it runs on the database of the list it names (or would fall back to), never on the others;
+ *   - a bulk write: each item goes to the database of its list or record, and the answers are put back in order.
+ * A 404 naming another user's record kept on a database none of the viewer's lists are on is refused there (403)
+ * through the one look-up of records elsewhere (src/db/elsewhere.ts).
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -18,7 +20,6 @@ import type { AppEnv, Viewer } from "./env";
 import { ApiError, forbidden } from "./jsonapi/errors";
 import { isObject, ownEntry, type ParamValue } from "./jsonapi/params";
 import { requestParams } from "./engine/context";
-import { readWithBody } from "./jsonapi/method-override";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
 import { descriptionOf, isEachDatabaseReader } from "./engine/route-descriptions";
 import type { ResourceDef } from "./engine/define";
@@ -43,14 +44,16 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       return;
     }
     const databases = [...viewerDatabases(viewer).keys()];
-    if (readsEachDatabaseItself(c)) {
-      // The handler reads each database of the viewer's lists itself (src/read/list-resources.ts, src/read/records.ts).
-      c.set("listDatabases", databases);
+    if (isRead(c)) {
+      // A read runs once. Its handler reads each database of the viewer's lists itself (`readsEachDatabase`:
+      // src/read/list-resources.ts, src/read/records.ts, src/read/summaries.ts); a read of a path no such route
+      // serves (an unknown path) answers as the directory does.
+      if (readsEachDatabaseItself(c)) c.set("listDatabases", databases);
       await next();
       c.res = await refusedElsewhere(app, c, databases, c.res);
       return;
     }
-    c.res = await refusedElsewhere(app, c, databases, await answerFromEach(app, c, viewer));
+    c.res = await refusedElsewhere(app, c, databases, await writeOnEach(app, c, viewer));
   });
 }
 
@@ -61,7 +64,6 @@ export function routeToDatabase(app: Hono<AppEnv>) {
  * viewer's lists (the home pages' analytics, the filter panels), whose parts are put together; a list of tags.
  */
 function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
-  if (!isListRead(c)) return false;
   const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
   return handler !== undefined && isEachDatabaseReader(handler.handler);
 }
@@ -133,34 +135,30 @@ function namedListsDatabase(c: Context<AppEnv>, viewer: Viewer): string | undefi
 }
 
 /** A read (a read sent as POST is a GET by now: src/jsonapi/method-override.ts). */
-function isListRead(c: Context<AppEnv>): boolean {
+function isRead(c: Context<AppEnv>): boolean {
   return c.req.method === "GET" || c.req.method === "HEAD";
 }
 
-async function answerFromEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer): Promise<Response> {
+/** A write over several databases: run on the database it goes to, or on each, as that database's part. */
+async function writeOnEach(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer): Promise<Response> {
   const databases = [...viewerDatabases(viewer).keys()];
   const segments = new URL(c.req.url).pathname.split("/");
-  // A read's parameters may be in a body it was sent with as POST.
-  const body = isListRead(c) ? c.get("sentBody")?.text : await c.req.text();
+  const body = await c.req.text();
   const run = (database: string, text = body) => runPart(app, c, viewer, database, text);
   const pathIds = segments.filter((segment) => UUID.test(segment));
   if (pathIds.length > 0) return recordAnswer(await Promise.all(databases.map((database) => run(database))), pathIds);
   if (segments.at(-1) === "bulk") return bulkAnswer(c, viewer, databases, body, run);
-  // Every read of a path without ids reads each database itself (`readsEachDatabaseItself`): what is left is a path
-  // no route serves, answered as the first database answers it.
-  if (isListRead(c)) return run(databases[0]);
   if (c.req.method === "POST") return run(createDatabase(viewer, body));
   throw new ApiError(405, [{ detail: `${c.req.method} is not allowed here` }]);
 }
 
-async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string | undefined): Promise<Response> {
+/** A write as one database's part: run by the app there, with the viewer narrowed to their lists placed there. */
+async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, database: string, body: string): Promise<Response> {
   const headers = new Headers(c.req.raw.headers);
   headers.delete("Content-Length");
   // The parts answer as the request: errors name its id.
   headers.set(REQUEST_ID_HEADER, c.get("requestId"));
-  // A HEAD is answered as its GET, whose body the app leaves out.
-  const method = c.req.method === "HEAD" ? "GET" : c.req.method;
-  const request = method === "GET" ? readWithBody(c.req.url, headers, body === undefined ? undefined : { text: body, tooLarge: false }) : new Request(c.req.url, { method, headers, body });
+  const request = new Request(c.req.url, { method: c.req.method, headers, body });
   markBatchItem(request, {
     viewer: viewerOn(viewer, database),
     sessions: c.get("sessions"),
@@ -172,7 +170,7 @@ async function runPart(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, da
 }
 
 /**
- * A record by id: the database that found it and acted answers. A database may also hold the record outside the
+ * A write by id: the database that found the record and acted answers. A database may also hold the record outside the
  * viewer's lists there (a list being moved keeps rows on both): a success wins over that refusal, a failure of the
  * database that holds it over a refusal, a refusal over not found. Among answers of not found, the database that
  * went furthest along the path answers: one that found the path's records and missed a record the body names

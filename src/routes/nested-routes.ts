@@ -15,11 +15,10 @@ import { and, q } from "../db/sql";
 import type { AppEnv } from "../env";
 import { forbidden, recordNotFound } from "../jsonapi/errors";
 import { isWriteRequest } from "../engine/account-list-scope";
-import { requestContext } from "../engine/context";
 import type { RequestContext, ResourceDef } from "../engine/define";
 import type { Owner } from "../engine/owned";
 import { resourceRoutes, type RouteOptions } from "./resource-routes";
-import { whereFound } from "../read/each-database";
+import { onDatabaseOfParent } from "./parent-database";
 
 export interface NestedParent {
   /** The path parameter naming the parent, e.g. `contact_id`. */
@@ -32,18 +31,8 @@ export interface NestedParent {
   under?: { param: string; column: SQLiteColumn };
 }
 
-/**
- * 404 unknown (or not under the path's grandparent), 403 outside the lists the viewer may read, or may write when
- * the request writes. Over the viewer's lists on several databases (`listDatabases`), the parent is looked for on
- * each, and the request goes on on the database holding it: the records under a parent are where it is. The
- * database it goes on on, when it was chosen here.
- */
-async function checkParent(parent: NestedParent, id: string, ctx: RequestContext, writing: boolean): Promise<string | undefined> {
-  if (!ctx.listDatabases) return void (await checkParentHere(parent, id, ctx, writing));
-  return whereFound(ctx, ctx.listDatabases, async (here) => (await checkParentHere(parent, id, here, writing), here.databaseName!));
-}
-
-async function checkParentHere(parent: NestedParent, id: string, ctx: RequestContext, writing: boolean): Promise<void> {
+/** 404 unknown (or not under the path's grandparent), 403 outside the lists the viewer may read, or may write when the request writes. */
+async function checkParent(parent: NestedParent, id: string, ctx: RequestContext, writing: boolean): Promise<void> {
   const { owner, under } = parent;
   const lists = writing ? ctx.viewer.writableListIds : ctx.viewer.readableListIds;
   const [row] = await ctx.db
@@ -73,12 +62,8 @@ export function nestedRoutes(def: ResourceDef, parent: NestedParent, options: Ro
   const routes = new Hono<AppEnv>();
   routes.use(async (c, next) => {
     const id = c.req.param(parent.param)?.toLowerCase();
-    const holding = id ? await checkParent(parent, id, requestContext(c), isWriteRequest(c)) : undefined;
-    if (holding) {
-      c.set("db", c.get("databaseOn")(holding));
-      c.set("databaseName", holding);
-      c.set("listDatabases", undefined);
-    }
+    // Checked where the parent is, on whichever of the viewer's databases holds it.
+    if (id) await onDatabaseOfParent(c, (ctx) => checkParent(parent, id, ctx, isWriteRequest(c)));
     await next();
   });
   routes.route(

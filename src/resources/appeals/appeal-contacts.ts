@@ -14,6 +14,7 @@ import { defineResource, type RequestContext } from "../../engine/define";
 import { belongsTo, relatedSort } from "../../engine/relationships";
 import { alreadyTaken } from "../../engine/uniqueness";
 import type { AppEnv } from "../../env";
+import { onDatabaseOfParent } from "../../routes/parent-database";
 import { forbidden, recordNotFound } from "../../jsonapi/errors";
 import { booleanValue } from "../../jsonapi/filter-values";
 import { contactTarget } from "../donations/list-records";
@@ -21,12 +22,14 @@ import { contactTarget } from "../donations/list-records";
 /** For routes under /appeals/:appeal_id: 404 unknown appeal, 403 someone else's (or a write by a coach). */
 export const appealParent = createMiddleware<AppEnv>(async (c, next) => {
   const id = c.req.param("appeal_id")?.toLowerCase();
+  const writing = isWriteRequest(c);
   if (id) {
-    const [appeal] = await c.get("db").select({ listId: appeals.accountListId }).from(appeals).where(sql`${appeals.id} = ${id}`).limit(1);
-    if (!appeal) throw recordNotFound("Appeal", id);
-    const viewer = c.get("viewer");
-    const allowed = isWriteRequest(c) ? viewer.writableListIds : viewer.readableListIds;
-    if (!allowed.includes(appeal.listId)) throw forbidden(id, "appeals");
+    await onDatabaseOfParent(c, async (ctx) => {
+      const [appeal] = await ctx.db.select({ listId: appeals.accountListId }).from(appeals).where(sql`${appeals.id} = ${id}`).limit(1);
+      if (!appeal) throw recordNotFound("Appeal", id);
+      const allowed = writing ? ctx.viewer.writableListIds : ctx.viewer.readableListIds;
+      if (!allowed.includes(appeal.listId)) throw forbidden(id, "appeals");
+    });
   }
   await next();
 });
