@@ -30,7 +30,7 @@ export interface Carried {
   /** The same values passed on by name (`, "$order_0", …`). */
   names: SQL;
   /**
-   * The rows go to a merge that orders them by these keys (src/db/merge.ts): a page put together from parts
+   * The rows go to a merge that orders them by these keys (src/read/list-merge.ts): a page put together from parts
    * answers every part's rows unsorted, sparing the sort (a row read for each row sorted). They hold the page's
    * rows, as the cut page would; the merge cuts. Only while the parts' rows stay few (`unsorted`).
    */
