@@ -14,16 +14,16 @@
  */
 import type { Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { matchedRoutes } from "hono/route";
 import { isInsideBatch, markBatchItem } from "./auth/batch-items";
 import type { AppEnv, Viewer } from "./env";
 import { ApiError, forbidden } from "./jsonapi/errors";
 import { isObject, ownEntry, type ParamValue } from "./jsonapi/params";
-import { requestParams } from "./engine/context";
+import { requestContext, requestParams } from "./engine/context";
 import { JSONAPI_CONTENT_TYPE, REQUEST_ID_HEADER } from "./jsonapi/respond";
-import { descriptionOf, isEachDatabaseReader } from "./engine/route-descriptions";
+import { descriptionOf } from "./engine/route-descriptions";
 import type { ResourceDef } from "./engine/define";
-import { lookupElsewhere } from "./db/elsewhere";
+import { foundKey, lookupElsewhere } from "./db/elsewhere";
+import { readScope } from "./engine/scope";
 import { UUID_PARAM } from "./routes/resource-routes";
 import { databaseOfList, isPlacedRecordPath, listForCreate, reportDatabase, requestDatabase, viewerDatabases, viewerOn } from "./db/placement";
 
@@ -40,32 +40,21 @@ export function routeToDatabase(app: Hono<AppEnv>) {
       c.set("databaseName", database);
       await next();
       if (part) return;
-      c.res = await refusedElsewhere(app, c, [database], c.res);
+      c.res = await refusedElsewhere(app, c, viewer, [database], c.res);
       return;
     }
     const databases = [...viewerDatabases(viewer).keys()];
     if (isRead(c)) {
       // A read runs once. Its handler reads each database of the viewer's lists itself (`readsEachDatabase`:
-      // src/read/list-resources.ts, src/read/records.ts, src/read/summaries.ts); a read of a path no such route
-      // serves (an unknown path) answers as the directory does.
-      if (readsEachDatabaseItself(c)) c.set("listDatabases", databases);
+      // src/read/list-resources.ts, src/read/records.ts, src/read/summaries.ts; test/each-database-reads.test.ts
+      // holds every read route that may span databases to it).
+      c.set("listDatabases", databases);
       await next();
-      c.res = await refusedElsewhere(app, c, databases, c.res);
+      c.res = await refusedElsewhere(app, c, viewer, databases, c.res);
       return;
     }
-    c.res = await refusedElsewhere(app, c, databases, await writeOnEach(app, c, viewer));
+    c.res = await refusedElsewhere(app, c, viewer, databases, await writeOnEach(app, c, viewer));
   });
-}
-
-/**
- * A read whose handler runs on each database itself (`readsEachDatabase`), so that no request is made per database:
- * a list the engine serves, which plans the list once, runs it on each database and merges rows; a record by id,
- * which the database holding it answers (under a parent in the path, the parent's database); a summary of the
- * viewer's lists (the home pages' analytics, the filter panels), whose parts are put together; a list of tags.
- */
-function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
-  const [handler] = matchedRoutes(c).filter((route) => route.method !== "ALL");
-  return handler !== undefined && isEachDatabaseReader(handler.handler);
 }
 
 /**
@@ -75,7 +64,7 @@ function readsEachDatabaseItself(c: Context<AppEnv>): boolean {
  * on the other databases (src/db/elsewhere.ts): held there, it is refused as one database refuses it. Only a
  * request already answered 404 pays for the look-up.
  */
-async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, asked: string[], response: Response): Promise<Response> {
+async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, viewer: Viewer, asked: string[], response: Response): Promise<Response> {
   if (response.status !== 404 || !isPlacedRecordPath(c.req.path)) return response;
   const segments = c.req.path.split("/");
   const at = segments.findIndex((segment) => UUID.test(segment));
@@ -84,8 +73,12 @@ async function refusedElsewhere(app: Hono<AppEnv>, c: Context<AppEnv>, asked: st
   if (!def || def.scopeHidesRows) return response;
   const id = segments[at].toLowerCase();
   if (!(await response.clone().text()).toLowerCase().includes(id)) return response;
-  const found = await lookupElsewhere({ env: c.env, databaseOn: c.get("databaseOn") }, asked, [{ table: def.table, idColumn: def.idColumn, ids: [id] }]);
-  if (found.size > 0) throw forbidden(id, def.type);
+  // Held elsewhere in one of the viewer's own lists (a request routed by the lists its filter names), it is not
+  // someone else's: the 404 stands, as that database, reading the path, would not refuse it.
+  const visible = readScope(def, { ...requestContext(c), viewer, pathParams: {} });
+  const found = await lookupElsewhere({ env: c.env, databaseOn: c.get("databaseOn") }, asked, [{ table: def.table, idColumn: def.idColumn, visible, ids: [id] }]);
+  const held = found.get(foundKey(def.table, id));
+  if (held && !held.visible) throw forbidden(id, def.type);
   return response;
 }
 

@@ -385,6 +385,12 @@ describe("isolation between databases", () => {
     const nested = await get(`/api/v2/account_lists/${spread.lists[2]}/donations`, other.token);
     expect(nested.status).toBe(403);
     expect(nested.text).not.toContain("Pat");
+    // A record of the viewer's own, asked for under a filter that routes to another of their databases, is not
+    // there (404), as that database answers: held elsewhere in the viewer's own list, it is not refused.
+    const mine = await post("/api/v2/contacts", { data: { type: "contacts", attributes: { name: "Mine, Elsewhere" }, relationships: { account_list: { data: { type: "account_lists", id: spread.lists[2] } } } } }, spread.token);
+    expect(mine.status, mine.text).toBe(201);
+    const routedAway = await get(`/api/v2/contacts/${mine.body.data.id}?filter[account_list_id]=${spread.lists[1]}`, spread.token);
+    expect(routedAway.status, routedAway.text).toBe(404);
     const filtered = await get(`/api/v2/contacts?filter[account_list_id]=${spread.lists[2]}`, other.token);
     expect(filtered.body.data ?? []).toEqual([]);
     const linked = await post(
@@ -524,6 +530,13 @@ describe("the signed-in user's lists where they are", () => {
     }
     // A bookmark for each database the answer was read from.
     expect(answer.headers.get("X-D1-Bookmark")?.split(",").map((part: string) => part.split(":")[0]).sort()).toEqual(["DB", "LIST_DB_1", "LIST_DB_2"]);
+    // An update of the user answers its lists as a read does.
+    const updated = await request("PATCH", "/api/v2/user?include=account_lists,account_lists.users&fields[account_lists]=name,committed,users", {
+      token: user.token,
+      body: { data: { type: "users", attributes: { first_name: "Renamed", overwrite: true } } },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.body.included).toEqual(included);
     // A list database that fails fails the answer, rather than show the directory's copy without its totals.
     const failing = new Proxy(env.LIST_DB_2!, {
       get(target, property) {

@@ -11,18 +11,23 @@ import { databaseBinding, listDatabaseNames } from "./databases";
 import { q } from "./sql";
 import { rowsOf } from "./statements";
 
-/** Ids of one table to look up, and the column that names each one's list (when the caller needs it). */
+/**
+ * Ids of one table to look up, the column that names each one's list (when the caller needs it), and a condition
+ * true of the records the request's viewer may read (when the caller needs to tell theirs from another user's).
+ */
 export interface Sought {
   table: SQLiteTable;
   idColumn: SQLiteColumn;
   listColumn?: SQLiteColumn;
+  visible?: SQL;
   ids: string[];
 }
 
-/** A record found on another database: where, and in which list. */
+/** A record found on another database: where, in which list, and whether the viewer may read it. */
 export interface Found {
   database: string;
   list: string | null;
+  visible: boolean;
 }
 
 /** What the look-up needs of a request: its bindings, and its session of each database where it has one. */
@@ -44,9 +49,9 @@ export async function lookupElsewhere(request: Databases, asked: string[], sough
   const found = new Map<string, Found>();
   if (wanted.length === 0 || others.length === 0) return found;
   const reads: SQL[] = wanted.map(
-    ({ table, idColumn, listColumn, ids }) =>
-      sql`SELECT ${getTableName(table)} || ':' || ${q(idColumn)} AS key, ${listColumn ? q(listColumn) : sql`NULL`} AS list FROM ${table}
-        WHERE ${q(idColumn)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    ({ table, idColumn, listColumn, visible, ids }) =>
+      sql`SELECT ${getTableName(table)} || ':' || ${q(idColumn)} AS key, ${listColumn ? q(listColumn) : sql`NULL`} AS list, ${visible ? sql`coalesce(${visible}, 0)` : sql`0`} AS visible
+        FROM ${table} WHERE ${q(idColumn)} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
   );
   const answers = await Promise.all(
     others.map(async (name) => {
@@ -56,7 +61,7 @@ export async function lookupElsewhere(request: Databases, asked: string[], sough
     }),
   );
   for (const { name, rows } of answers) {
-    for (const row of rows) found.set(String(row.key), { database: name, list: row.list === null ? null : String(row.list) });
+    for (const row of rows) found.set(String(row.key), { database: name, list: row.list === null ? null : String(row.list), visible: Number(row.visible) === 1 });
   }
   return found;
 }

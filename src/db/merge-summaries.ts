@@ -1,8 +1,8 @@
 /**
- * A summary from the parts several databases answered (src/routing.ts): the home pages' analytics and the filter
+ * A summary from the parts several databases answered (src/read/summaries.ts): the home pages' analytics and the filter
  * panels, each part over the viewer's lists placed on its database, put together as one database answers over
  * all of them. Counts add up; a list of options, or a to-many linkage, is every part's entries once each in the
- * order their reported keys give (src/db/list-parts.ts `SummaryPart`).
+ * order their reported keys give (src/db/list-parts.ts `SummaryOrders`).
  */
 import type { ResourceObject } from "../jsonapi/document";
 import type { SummaryOrders } from "./list-parts";

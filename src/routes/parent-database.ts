@@ -8,6 +8,7 @@ import { requestContext } from "../engine/context";
 import type { RequestContext } from "../engine/define";
 import type { AppEnv } from "../env";
 import { whereFound } from "../read/each-database";
+import { viewerOn } from "../db/placement";
 
 /** Runs `check` (which throws 404 or 403) where the path's record is, and goes on there. */
 export async function onDatabaseOfParent(c: Context<AppEnv>, check: (ctx: RequestContext) => Promise<void>): Promise<void> {
@@ -17,7 +18,9 @@ export async function onDatabaseOfParent(c: Context<AppEnv>, check: (ctx: Reques
     await check(here);
     return here.databaseName!;
   });
+  // As a request of that database alone: the viewer's lists placed there, no other database.
   c.set("db", c.get("databaseOn")(holding));
   c.set("databaseName", holding);
+  c.set("viewer", viewerOn(c.get("viewer"), holding));
   c.set("listDatabases", undefined);
 }

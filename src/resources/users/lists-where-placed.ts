@@ -14,7 +14,7 @@ import { asSent, onDatabase } from "../../read/each-database";
 import { showResource } from "../../read/records";
 import { accountListResource } from "../account-lists/resource";
 
-type UserDocument = { data: ResourceObject; included?: ResourceObject[] };
+export type UserDocument = { data: ResourceObject; included?: ResourceObject[] };
 
 export async function withListsWhereTheyAre(document: UserDocument, ctx: RequestContext): Promise<UserDocument> {
   const { viewer } = ctx;

@@ -8,7 +8,7 @@ import type { AppEnv } from "../../env";
 import { readResourceDocument } from "../../jsonapi/request-document";
 import { jsonApi } from "../../jsonapi/respond";
 import { userResource } from "./resource";
-import { withListsWhereTheyAre } from "./lists-where-placed";
+import { withListsWhereTheyAre, type UserDocument } from "./lists-where-placed";
 
 /** `/api/v2/user` is the signed-in user: no id in the path. */
 export const userRoutes = new Hono<AppEnv>();
@@ -26,7 +26,8 @@ const update = async (c: Context<AppEnv>) => {
   // remembered viewer.
   await mirrorLists(ctx.env, ctx.db, await listsOfUsers(ctx.db, [ctx.viewer.id]));
   forgetViewer(ctx.viewer.id);
-  return jsonApi(c, document);
+  // The update's answer includes the user's lists as a read of /user does: from where each is placed.
+  return jsonApi(c, await withListsWhereTheyAre(document as UserDocument, ctx));
 };
 userRoutes.put("/", update);
 userRoutes.patch("/", update);
