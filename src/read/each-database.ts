@@ -1,5 +1,5 @@
 /**
- * A read of the viewer's lists on several databases, run by its handler on each of them in turn of the request:
+ * A read of the viewer's lists on several databases, run by its handler on each of them within the one request:
  * each database's part sees the viewer as that database does, with only their lists placed there (`viewerOn`), in
  * the request's session of that database.
  */
