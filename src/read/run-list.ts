@@ -110,7 +110,9 @@ async function answerOf(plan: ListPlan, ctx: RequestContext, run: ListRun, windo
   const { def, shown, includes } = plan;
   const extras: ReadExtras = { rates: ratesMap(rateRows) };
   const terms: PartKeys["terms"] = plan.order.keys.map(({ descending, nulls }) => ({ descending, nulls }));
-  const keys = new Map(rows.map((row) => [String(row.id), plan.order.keys.map((_, index) => row[orderKeyName(index)])]));
+  // Each row's order key, for a part's rows alone: a page's rows carry none (a long page's 25,000 ids would only make
+  // a map for nothing, and a closure over the rows would keep them while the page is streamed).
+  const keys = run.kind === "page" ? new Map<string, unknown[]>() : new Map(rows.map((row) => [String(row.id), plan.order.keys.map((_, index) => row[orderKeyName(index)])]));
   // Nothing of a row shown but its identity (an empty sparse fieldset, no include): its id is its rendering.
   const rendered = shown.shape.attributes.length === 0 && shown.shape.relationships.length === 0 && !includes;
   const counted =
