@@ -119,6 +119,10 @@ beforeAll(async () => {
     `/api/v2/appeals/${appeal.body.data.id}?include=contacts`,
     `/api/v2/appeals/${appeal.body.data.id}/appeal_contacts`,
     `/api/v2/appeals/${appeal.body.data.id}/nothing-here`,
+    // A list that is not the viewer's, named alone or beside theirs, is not found (404), whatever the layout.
+    "/api/v2/contacts/analytics?filter[account_list_id]=00000000-0000-4000-8000-00000000dead",
+    `/api/v2/contacts/filters?filter[account_list_id]=${owner.lists[0]},00000000-0000-4000-8000-00000000dead`,
+    `/api/v2/contacts?filter[account_list_id]=${owner.lists[2]},00000000-0000-4000-8000-00000000dead`,
     "/api/v2/contacts/00000000-0000-4000-8000-00000000dead",
     `/api/v2/contacts/00000000-0000-4000-8000-00000000dead/people`,
   );

@@ -27,8 +27,7 @@ export async function showResource(def: ResourceDef, id: string, ctx: RequestCon
   const params = parseDocumentParams(ctx.params);
   const plan = readPlan(def, shapeFor(def, params, includeTree(def, params), true));
   const wantRates = plan.usesRates || includeNeedsRates(params);
-  const read = (here: RequestContext) => visibleRow(def, id, here, plan, scope ?? readScope(def, here), wantRates, writes).then((found) => ({ ...found, here }));
-  const { row, rates, here } = ctx.listDatabases && writes.length === 0 ? await whereFound(ctx, ctx.listDatabases, read) : await read(ctx);
+  const { row, rates, here } = await visibleRowWhereHeld(def, id, ctx, plan, wantRates, scope, writes);
   const extras: ReadExtras = { rates };
   const data = plan.toResourceObject(row, here, extras);
   const included = await loadIncluded(includePlan(def, params), [row], here, extras, RecordSet.of([data]));
@@ -37,8 +36,24 @@ export async function showResource(def: ResourceDef, id: string, ctx: RequestCon
 
 /** Throws the 404 or 403 of `showResource` unless the viewer may read the record (on any database of their lists). */
 export async function assertVisible(def: ResourceDef, id: string, ctx: RequestContext): Promise<void> {
-  const read = (here: RequestContext) => visibleRow(def, id, here, undefined, readScope(def, here), false);
-  await (ctx.listDatabases ? whereFound(ctx, ctx.listDatabases, read) : read(ctx));
+  await visibleRowWhereHeld(def, id, ctx, undefined, false);
+}
+
+/**
+ * `visibleRow` on the request's database, or, over the viewer's lists on several databases (`listDatabases`), on
+ * the one holding the record, with the request as that database sees it (`here`).
+ */
+function visibleRowWhereHeld(
+  def: ResourceDef,
+  id: string,
+  ctx: RequestContext,
+  plan: ReadPlan | undefined,
+  wantRates: boolean,
+  scope?: SQL,
+  writes: BatchStatement[] = [],
+): Promise<{ row: Row; rates: Map<string, Ratio>; here: RequestContext }> {
+  const read = (here: RequestContext) => visibleRow(def, id, here, plan, scope ?? readScope(def, here), wantRates, writes).then((found) => ({ ...found, here }));
+  return ctx.listDatabases && writes.length === 0 ? whereFound(ctx, ctx.listDatabases, read) : read(ctx);
 }
 
 /** Reads a row the viewer may see, telling "not there" (404) from "not yours" (403), in one round trip. */

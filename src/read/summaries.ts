@@ -52,15 +52,13 @@ export type RelationshipOrder = (ctx: RequestContext) => SQL;
 
 /**
  * The databases a summary over the viewer's lists on several reads (`listDatabases`, src/routing.ts): those holding
- * a list it covers, the one holding the first of them first (the summary bears that list's id). A filter naming a
- * list that is not the viewer's covers all of them: each part refuses it alike.
+ * a list it covers (`summaryLists`, which refuses a list not the viewer's as each part would), the one holding the
+ * first of them first (the summary bears that list's id).
  */
 export function summaryDatabases(ctx: RequestContext, databases: string[]): string[] {
-  const { viewer } = ctx;
-  const named = listValue(rawFilters(ctx.params).account_list_id).map((id) => id.toLowerCase());
-  const covered = named.length > 0 && named.every((id) => viewer.readableListIds.includes(id)) ? viewer.readableListIds.filter((id) => named.includes(id)) : viewer.readableListIds;
-  const first = databaseOfList(viewer, covered[0]);
-  const holding = new Set(covered.map((id) => databaseOfList(viewer, id)));
+  const covered = summaryLists(ctx);
+  const first = databaseOfList(ctx.viewer, covered[0]);
+  const holding = new Set(covered.map((id) => databaseOfList(ctx.viewer, id)));
   return [first, ...databases.filter((database) => database !== first && holding.has(database))];
 }
 
